@@ -1,0 +1,33 @@
+import { createDatabase } from './adapters/dynamodb/document-client';
+import { createOidcIdentity } from './adapters/oidc/oidc-identity';
+import { createS3BlobStore } from './adapters/s3/s3-blob-store';
+import { createSqsQueue } from './adapters/sqs/sqs-queue';
+import { type Config, getConfig } from './env';
+import { createLogger } from './logger';
+import type { Ports } from './ports';
+
+/** The AWS runtime's composition: every port backed by its AWS SDK v3 adapter. */
+export function createAwsPorts(config: Config): Ports {
+  return {
+    config,
+    database: createDatabase(config),
+    blobs: createS3BlobStore(config),
+    queue: createSqsQueue(config),
+    identity: createOidcIdentity(config),
+    logger: createLogger(config.LOG_LEVEL),
+    now: () => new Date(),
+  };
+}
+
+let current: Ports | undefined;
+
+/** Ports for this process: built from the environment on first use in Lambda, or installed by `usePorts`. */
+export function getPorts(): Ports {
+  current ??= createAwsPorts(getConfig());
+  return current;
+}
+
+/** The embedded runtime and tests install their own composition before any handler runs. */
+export function usePorts(ports: Ports | undefined): void {
+  current = ports;
+}

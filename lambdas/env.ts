@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, read once from the environment and validated. Nothing else reads `process.env`.
+ * The CDK stack sets these for each Lambda; the embedded runtime sets them before mounting handlers.
+ */
+const ConfigSchema = z.object({
+  RUNTIME: z.enum(['aws', 'embedded']).default('aws'),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  /** Set only for DynamoDB Local. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  IMAGES_BUCKET: z.string().min(1).default('loreweaver-images'),
+  EXPORTS_BUCKET: z.string().min(1).default('loreweaver-exports'),
+  /** Set only for the local S3-protocol server. */
+  S3_ENDPOINT: z.url().optional(),
+  /** SQS queue URLs by queue name (AWS runtime only). */
+  CHAPTER_CREATION_QUEUE_URL: z.string().optional(),
+  EXPORT_QUEUE_URL: z.string().optional(),
+  /** The public origin of the app, e.g. https://write.example.com. Used for redirects and the origin check. */
+  APP_ORIGIN: z.url(),
+  OIDC_ISSUER: z.url(),
+  OIDC_CLIENT_ID: z.string().min(1),
+  /** Confidential clients only; Cognito's app client is public and relies on PKCE. */
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Cognito names its federated providers; the embedded issuer ignores the hint. */
+  OIDC_PROVIDER_HINT: z.enum(['cognito', 'none']).default('cognito'),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | undefined;
+
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(environment);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** The secure-cookie flag follows the scheme of the app's own origin. */
+export function cookiesAreSecure(config: Config): boolean {
+  return config.APP_ORIGIN.startsWith('https://');
+}
+
+/** Settings of the embedded runtime (`npm start`), read once by its entry point. */
+const EmbeddedSettingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
+});
+
+export type EmbeddedSettings = z.infer<typeof EmbeddedSettingsSchema>;
+
+export function parseEmbeddedSettings(environment: Record<string, string | undefined>): EmbeddedSettings {
+  const result = EmbeddedSettingsSchema.safeParse(environment);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid embedded runtime settings: ${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,72 @@
+/**
+ * Domain errors. Each carries the HTTP status, a stable machine code and a message that may be shown to
+ * the caller. They are mapped to responses once, in the error middleware.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, 'validation_failed', message, details);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'You need to sign in.') {
+    super(401, 'unauthenticated', message);
+  }
+}
+
+/** The spec answers 401 when a free account reaches a premium feature. */
+export class SubscriptionRequiredError extends AppError {
+  constructor(message: string) {
+    super(401, 'subscription_required', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'This request is not allowed.') {
+    super(403, 'forbidden', message);
+  }
+}
+
+/** Also used when the caller does not own the thing: never a hint that it exists. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
+/** The spec's '501': the chapter is still being created; the client keeps its changes and retries. */
+export class ChapterBeingCreatedError extends AppError {
+  constructor() {
+    super(501, 'chapter_being_created', 'The chapter is still being created.');
+  }
+}

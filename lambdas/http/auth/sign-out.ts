@@ -1,0 +1,13 @@
+import { SessionRepository } from '../../domain/auth/session-repository';
+import { clearCookie, sessionCookieName } from '../../middleware/cookies';
+import { httpRoute } from '../../middleware/http-route';
+import { noContent } from '../../middleware/responses';
+
+/** DELETE /auth/logout: revokes the session on the server, then clears the cookie. */
+export const handler = httpRoute({
+  auth: 'optional',
+  async handle({ sessionId, ports }) {
+    if (sessionId) await new SessionRepository(ports.database).revoke(sessionId);
+    return noContent({ cookies: [clearCookie(ports.config, sessionCookieName(ports.config))] });
+  },
+});

@@ -1,0 +1,68 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Config } from './env';
+import type { Logger } from './logger';
+import type { BucketName, QueueName } from './routes';
+
+/** The single table, reached through the DynamoDB document client (AWS or DynamoDB Local). */
+export interface Database {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export interface StoredBlob {
+  body: Uint8Array;
+  contentType: string;
+}
+
+export interface BlobStore {
+  put(bucket: BucketName, key: string, body: Uint8Array, contentType: string): Promise<void>;
+  get(bucket: BucketName, key: string): Promise<StoredBlob | undefined>;
+  delete(bucket: BucketName, keys: string[]): Promise<void>;
+  /** Every key under the prefix; used by cascading deletes. */
+  deletePrefix(bucket: BucketName, prefix: string): Promise<void>;
+  /** A time-limited download link. */
+  signedDownloadUrl(
+    bucket: BucketName,
+    key: string,
+    expiresInSeconds: number,
+    fileName?: string,
+  ): Promise<string>;
+}
+
+export interface Queue {
+  send(queue: QueueName, message: unknown): Promise<void>;
+}
+
+export type SignInProvider = 'google' | 'amazon' | 'microsoftonline';
+
+export interface SignInStart {
+  authorizationUrl: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export interface SignedInIdentity {
+  issuer: string;
+  subject: string;
+  email?: string;
+  name?: string;
+}
+
+export interface Identity {
+  startSignIn(provider: SignInProvider, redirectUri: string): Promise<SignInStart>;
+  finishSignIn(
+    callbackUrl: URL,
+    expected: { state: string; nonce: string; codeVerifier: string; redirectUri: string },
+  ): Promise<SignedInIdentity>;
+}
+
+export interface Ports {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  queue: Queue;
+  identity: Identity;
+  logger: Logger;
+  now(): Date;
+}

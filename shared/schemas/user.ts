@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/user (spec §3 User). `name` and `email` are extra, for the account menu. */
+export const UserSchema = z.object({
+  customer_id: z.string(),
+  subscription_id: z.string(),
+  renewing: z.boolean(),
+  expired: z.boolean(),
+  /** Unix seconds as text; empty when never subscribed. */
+  expires_at: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+});
+export type User = z.infer<typeof UserSchema>;

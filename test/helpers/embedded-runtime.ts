@@ -1,0 +1,78 @@
+import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../local/embedded-runtime';
+
+/** The embedded runtime on a free port with in-memory data, as integration tests use it. */
+export function startTestRuntime(): Promise<EmbeddedRuntime> {
+  return startEmbeddedRuntime({
+    port: 0,
+    logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
+    retryDelayMs: () => 20,
+  });
+}
+
+/** A tiny browser: keeps cookies per name, follows nothing by itself, sends the app's Origin on writes. */
+export class TestBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    const headers = new Headers(init.headers);
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (cookieHeader) headers.set('cookie', cookieHeader);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && !headers.has('origin') && url.origin === new URL(this.baseUrl).origin) {
+      headers.set('origin', new URL(this.baseUrl).origin);
+    }
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair] = setCookie.split(';');
+      const separator = pair!.indexOf('=');
+      const name = pair!.slice(0, separator);
+      const value = pair!.slice(separator + 1);
+      if (/Max-Age=0/i.test(setCookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects the way a browser would, returning the last response and where it ended. */
+  async navigate(path: string, init: RequestInit = {}): Promise<{ response: Response; url: URL }> {
+    let url = new URL(path, this.baseUrl);
+    let response = await this.fetch(url.href, init);
+    for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops += 1) {
+      url = new URL(response.headers.get('location')!, url);
+      response = await this.fetch(url.href);
+    }
+    return { response, url };
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+}
+
+/** Signs in through the embedded issuer's form, exactly as a person would. */
+export async function signIn(
+  runtime: Pick<EmbeddedRuntime, 'url'>,
+  email: string,
+  name = 'Test Author',
+  provider: 'google' | 'amazon' | 'microsoftonline' = 'google',
+): Promise<TestBrowser> {
+  const browser = new TestBrowser(runtime.url);
+  const { response, url } = await browser.navigate(`/auth/${provider}`);
+  const html = await response.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`No sign-in form at ${url.href}: ${response.status} ${html.slice(0, 200)}`);
+  const { url: landedOn } = await browser.navigate(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, name }).toString(),
+  });
+  if (landedOn.pathname !== '/stories') throw new Error(`Sign-in ended on ${landedOn.href}`);
+  return browser;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cookiesAreSecure, parseConfig, parseEmbeddedSettings } from '../../lambdas/env';
+
+const required = {
+  TABLE_NAME: 'table',
+  APP_ORIGIN: 'https://write.example.com',
+  OIDC_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/pool',
+  OIDC_CLIENT_ID: 'client',
+};
+
+describe('parseConfig', () => {
+  it('fills the defaults of an AWS deployment', () => {
+    const config = parseConfig(required);
+
+    expect(config).toMatchObject({
+      RUNTIME: 'aws',
+      OIDC_PROVIDER_HINT: 'cognito',
+      SESSION_TTL_SECONDS: 2_592_000,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('fails fast, naming every missing or malformed setting', () => {
+    expect(() => parseConfig({ APP_ORIGIN: 'not a url' })).toThrow(
+      /TABLE_NAME.*APP_ORIGIN.*OIDC_ISSUER.*OIDC_CLIENT_ID/s,
+    );
+  });
+
+  it('reads numbers from text', () => {
+    expect(parseConfig({ ...required, SESSION_TTL_SECONDS: '3600' }).SESSION_TTL_SECONDS).toBe(3600);
+  });
+
+  it('marks cookies Secure only for an https origin', () => {
+    expect(cookiesAreSecure(parseConfig(required))).toBe(true);
+    expect(cookiesAreSecure(parseConfig({ ...required, APP_ORIGIN: 'http://localhost:3000' }))).toBe(false);
+  });
+});
+
+describe('parseEmbeddedSettings', () => {
+  it('defaults to port 3000 and .data', () => {
+    expect(parseEmbeddedSettings({})).toEqual({ PORT: 3000, DATA_DIR: '.data', LOG_LEVEL: 'warn' });
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => parseEmbeddedSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests. Node tests (lambdas, shared, local runtime) and web tests (jsdom) run as
+ * two projects; infrastructure tests have their own config because synthesis bundles every Lambda.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/web/**', 'test/infra/**'],
+          setupFiles: ['test/helpers/setup-node.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});

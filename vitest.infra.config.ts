@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Infrastructure tests: offline `cdk synth` and template assertions. Slow (bundles every Lambda), so separate. */
+export default defineConfig({
+  test: {
+    name: 'infra',
+    environment: 'node',
+    include: ['test/infra/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});
