@@ -114,6 +114,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     // The embedded composition: the AWS adapters against the local servers, and the in-process queue.
     const ports: Ports = { ...createAwsPorts(config), queue, logger };
     usePorts(ports);
+    await queue.start();
     stops.push(async () => {
       await queue.close();
       usePorts(undefined);
@@ -196,7 +197,6 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
           server.closeAllConnections();
         }),
     );
-    await queue.start();
 
     return { url: origin, ports, queue, close: stopAll };
   } catch (error) {
