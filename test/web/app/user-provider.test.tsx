@@ -1,0 +1,147 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserProvider } from '../../../web/src/app/providers/user-provider';
+import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
+import type { ApiError } from '../../../web/src/lib/api-client';
+import { useUser } from '../../../web/src/lib/user/user-context';
+import { theme } from '../../../web/src/theme/theme';
+import { emptyResponse, jsonResponse, stubFetch, type FetchHandler } from '../helpers/fetch-stub';
+import { buildUser } from '../helpers/render-app';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Shows what the user context says, and offers its actions as buttons. */
+function UserProbe() {
+  const { isSignedIn, isSubscriber, refresh, signOut } = useUser();
+  const [refreshError, setRefreshError] = useState('');
+  return (
+    <>
+      <p>{isSignedIn ? 'signed in' : 'signed out'}</p>
+      <p>{isSubscriber ? 'subscriber' : 'free account'}</p>
+      {refreshError && <p>refresh failed: {refreshError}</p>}
+      <button onClick={() => refresh().catch((error: ApiError) => setRefreshError(error.code))}>
+        Refresh
+      </button>
+      <button onClick={() => void signOut()}>Sign out</button>
+    </>
+  );
+}
+
+function renderUser(handler: FetchHandler) {
+  stubFetch(handler);
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <AlertsProvider>
+          <UserProvider>
+            <UserProbe />
+          </UserProvider>
+        </AlertsProvider>
+      ),
+    },
+  ]);
+  render(
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+}
+
+describe('user context', () => {
+  it('treats a user with a subscription_id as a signed-in subscriber', async () => {
+    // Arrange
+    const user = buildUser({ subscription_id: 'sub_1' });
+
+    // Act
+    renderUser(() => jsonResponse(user));
+
+    // Assert
+    expect(await screen.findByText('signed in')).toBeTruthy();
+    expect(screen.getByText('subscriber')).toBeTruthy();
+  });
+
+  it('treats a user with an empty subscription_id as a free account', async () => {
+    // Arrange
+    const user = buildUser({ subscription_id: '' });
+
+    // Act
+    renderUser(() => jsonResponse(user));
+
+    // Assert
+    expect(await screen.findByText('signed in')).toBeTruthy();
+    expect(screen.getByText('free account')).toBeTruthy();
+  });
+
+  it('treats a failed first lookup as signed out', async () => {
+    // Arrange
+    const failure = () => jsonResponse({ error: 'internal', message: 'Boom.' }, 500);
+
+    // Act
+    renderUser(failure);
+
+    // Assert
+    expect(await screen.findByText('signed out')).toBeTruthy();
+  });
+
+  it('keeps the author signed in when a later refresh fails with a server fault', async () => {
+    // Arrange
+    let lookups = 0;
+    renderUser(() => {
+      lookups += 1;
+      return lookups === 1
+        ? jsonResponse(buildUser())
+        : jsonResponse({ error: 'internal', message: 'Boom.' }, 500);
+    });
+    await screen.findByText('signed in');
+
+    // Act
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    });
+
+    // Assert
+    expect(await screen.findByText('refresh failed: internal')).toBeTruthy();
+    expect(screen.getByText('signed in')).toBeTruthy();
+  });
+
+  it('stays signed in and says so when the server cannot end the session', async () => {
+    // Arrange
+    renderUser((url) =>
+      url === '/api/user'
+        ? jsonResponse(buildUser())
+        : jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
+    );
+    await screen.findByText('signed in');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    // Assert
+    expect(await screen.findByText('Unable to sign out')).toBeTruthy();
+    expect(screen.getByText('signed in')).toBeTruthy();
+  });
+
+  it('signs out when the server ends the session', async () => {
+    // Arrange
+    renderUser((url) => (url === '/api/user' ? jsonResponse(buildUser()) : emptyResponse(204)));
+    await screen.findByText('signed in');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    // Assert
+    expect(await screen.findByText('signed out')).toBeTruthy();
+  });
+});

@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAlerts } from '../../components/alerts/alerts-context';
+import { paths } from '../../config/paths';
+import { getUser, logout } from '../../lib/user/user-api';
+import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
+
+type Lookup = { status: 'loading' } | { status: 'done'; user: User | null };
+
+/**
+ * Looks up the signed-in user once and shares the answer. Nothing below it renders until that lookup
+ * finishes (spec §2), so no page ever flashes its signed-out form to a signed-in author.
+ */
+export function UserProvider({ children }: { children: ReactNode }) {
+  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
+  const navigate = useNavigate();
+  const { showAlert } = useAlerts();
+
+  useEffect(() => {
+    void getUser()
+      .catch((error: unknown) => {
+        // Spec §7: a failed lookup means signed out. Only a 401 is expected, so anything else is logged.
+        console.error('User lookup failed; continuing signed out.', error);
+        return null;
+      })
+      .then((user) => setLookup({ status: 'done', user }));
+  }, []);
+
+  // Unlike the first lookup, a later one that fails (other than 401) leaves the author signed in: a
+  // passing server fault must not throw them out of their manuscript. The caller sees the rejection.
+  const refresh = useCallback(async () => {
+    const user = await getUser();
+    setLookup({ status: 'done', user });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout();
+    } catch (error) {
+      console.error('Sign-out failed.', error);
+      showAlert({
+        title: 'Unable to sign out',
+        message: 'We could not end your session. Please try again.',
+        severity: 'error',
+      });
+      return;
+    }
+    setLookup({ status: 'done', user: null });
+    navigate(paths.home.getHref(), { replace: true });
+  }, [navigate, showAlert]);
+
+  const value = useMemo<UserContextValue | null>(() => {
+    if (lookup.status === 'loading') return null;
+    const { user } = lookup;
+    return {
+      user,
+      isSignedIn: user !== null,
+      isSubscriber: Boolean(user?.subscription_id),
+      refresh,
+      signOut,
+    };
+  }, [lookup, refresh, signOut]);
+
+  if (!value) return null;
+  return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
+}

@@ -1,0 +1,71 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { lazyPage } from './lazy-page';
+import { RootLayout } from './routes/root-layout';
+import { RouteErrorFallback } from './routes/route-error-fallback';
+import { ProtectedRoute, SignedOutOnlyRoute } from './routes/route-guards';
+
+const ComingSoonPage = lazyPage(
+  () => import('../features/landing/routes/coming-soon-page'),
+  'ComingSoonPage',
+);
+const SignInPage = lazyPage(() => import('../features/auth/routes/sign-in-page'), 'SignInPage');
+const StoriesPage = lazyPage(() => import('../features/stories/routes/stories-page'), 'StoriesPage');
+const StoryFormPage = lazyPage(() => import('../features/stories/routes/story-form-page'), 'StoryFormPage');
+const StoryWorkspacePage = lazyPage(
+  () => import('../features/editor/routes/story-workspace-page'),
+  'StoryWorkspacePage',
+);
+const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');
+const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage');
+const SubscribePage = lazyPage(() => import('../features/billing/routes/subscribe-page'), 'SubscribePage');
+const PaymentPage = lazyPage(() => import('../features/billing/routes/payment-page'), 'PaymentPage');
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+
+/**
+ * The app's routes (spec §2). A new page is one line under the guard it needs; its component lives in its
+ * feature's `routes/` folder and is loaded lazily through `lazyPage`. The story form serves three routes:
+ * distinct keys give each a fresh form state.
+ */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      // Only reached if the providers themselves fail; page failures are caught one level down, inside them.
+      errorElement: <RouteErrorFallback />,
+      children: [
+        {
+          errorElement: <RouteErrorFallback />,
+          children: [
+            {
+              element: <SignedOutOnlyRoute />,
+              children: [
+                { path: paths.home.path, element: <ComingSoonPage /> },
+                { path: paths.signIn.path, element: <SignInPage /> },
+              ],
+            },
+            {
+              element: <ProtectedRoute />,
+              children: [
+                { path: paths.stories.path, element: <StoriesPage /> },
+                { path: paths.newStory.path, element: <StoryFormPage key="create" /> },
+                { path: paths.story.path, element: <StoryWorkspacePage /> },
+                { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
+                { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
+                { path: paths.editSeries.path, element: <EditSeriesPage /> },
+                { path: paths.settings.path, element: <SettingsPage /> },
+                { path: paths.subscribe.path, element: <SubscribePage /> },
+                { path: paths.payment.path, element: <PaymentPage /> },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

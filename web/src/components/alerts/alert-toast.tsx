@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router-dom';
+import { DEFAULT_ALERT_TIMEOUT_MS } from '../../../../shared/constants';
+import { paths } from '../../config/paths';
+import type { AlertCallback, AlertLink, AlertOptions } from './alert-types';
+
+const CALLBACK_TARGETS: Record<AlertCallback['type'], string> = {
+  subscribe: paths.subscribe.getHref(),
+  renew: paths.settings.getHref(),
+};
+
+/** Web links open beside the app so the author does not lose their place; other schemes (mailto:) do not. */
+function opensInNewTab(link: AlertLink): boolean {
+  return /^https?:/i.test(link.url);
+}
+
+interface AlertToastProps {
+  alert: AlertOptions;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function AlertToast({ alert, open, onClose }: AlertToastProps) {
+  const handleSnackbarClose = (_event: unknown, reason: SnackbarCloseReason) => {
+    // Clicking elsewhere (for instance back into the manuscript) must not dismiss an alert the author has
+    // not read; only its timeout, Escape or the close button do.
+    if (reason !== 'clickaway') onClose();
+  };
+
+  return (
+    <Snackbar
+      open={open}
+      onClose={handleSnackbarClose}
+      autoHideDuration={alert.timeout === undefined ? DEFAULT_ALERT_TIMEOUT_MS : alert.timeout}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    >
+      <Alert
+        severity={alert.severity}
+        onClose={onClose}
+        variant="standard"
+        sx={{ width: { xs: '100%', sm: 420 }, boxShadow: 4, border: 1, borderColor: 'divider' }}
+      >
+        <AlertTitle>{alert.title}</AlertTitle>
+        {alert.message}
+        {(alert.callback || alert.link) && (
+          <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {alert.callback && (
+              <Button
+                component={RouterLink}
+                to={CALLBACK_TARGETS[alert.callback.type]}
+                onClick={onClose}
+                size="small"
+                variant="outlined"
+                color="inherit"
+              >
+                {alert.callback.text}
+              </Button>
+            )}
+            {alert.link && (
+              <Link
+                href={alert.link.url}
+                color="inherit"
+                sx={{ fontWeight: 600 }}
+                {...(opensInNewTab(alert.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {alert.link.text}
+              </Link>
+            )}
+          </Stack>
+        )}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,26 @@
+/** The toast alert of spec §3 ("Alert"), as callers describe it. */
+
+export type AlertSeverity = 'success' | 'info' | 'warning' | 'error';
+
+/** An in-app action offered by the alert: 'subscribe' leads to /subscribe, 'renew' to /settings. */
+export interface AlertCallback {
+  type: 'subscribe' | 'renew';
+  text: string;
+}
+
+/** A plain link to another address, e.g. an exported document or a support mailbox. */
+export interface AlertLink {
+  url: string;
+  text: string;
+}
+
+export interface AlertOptions {
+  title: string;
+  /** Line breaks are kept as written. */
+  message: string;
+  severity: AlertSeverity;
+  /** Milliseconds before the alert hides itself: 10 s when left out; `null` keeps it until dismissed. */
+  timeout?: number | null;
+  callback?: AlertCallback;
+  link?: AlertLink;
+}

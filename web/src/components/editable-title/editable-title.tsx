@@ -1,0 +1,104 @@
+import InputBase from '@mui/material/InputBase';
+import type { TypographyVariant } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+interface EditableTitleProps {
+  value: string;
+  /** Accessible name of the title, e.g. 'Story title'. */
+  label: string;
+  /**
+   * Receives the trimmed new title. Called only when it differs from `value` and is not blank
+   * (spec §5, inline title edits). Leave out to show the title read-only.
+   */
+  onCommit?: (title: string) => void;
+  variant?: TypographyVariant;
+}
+
+/**
+ * A title that can be renamed in place: double-click (or Enter when focused) to edit, Enter or leaving
+ * the field to save, Escape to cancel.
+ */
+export function EditableTitle({ value, label, onCommit, variant = 'h6' }: EditableTitleProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  // Enter both commits and unmounts the input, and some browsers then fire blur as well: commit once.
+  const editing = useRef(false);
+
+  const textStyle = {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    minWidth: 0,
+  } as const;
+
+  if (!onCommit) {
+    return (
+      <Typography variant={variant} component="span" sx={textStyle} title={value}>
+        {value}
+      </Typography>
+    );
+  }
+
+  const startEditing = () => {
+    editing.current = true;
+    setDraft(value);
+  };
+
+  const finish = (save: boolean) => {
+    if (!editing.current) return;
+    editing.current = false;
+    const title = (draft ?? '').trim();
+    setDraft(null);
+    if (save && title !== '' && title !== value.trim()) onCommit(title);
+  };
+
+  if (draft !== null) {
+    return (
+      <InputBase
+        autoFocus
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => finish(true)}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Enter') finish(true);
+          if (event.key === 'Escape') finish(false);
+        }}
+        inputProps={{ 'aria-label': label }}
+        sx={(theme) => ({
+          ...theme.typography[variant],
+          minWidth: 0,
+          flex: '1 1 auto',
+          borderBottom: `2px solid ${theme.palette.primary.main}`,
+        })}
+      />
+    );
+  }
+
+  return (
+    <Typography
+      variant={variant}
+      component="span"
+      role="button"
+      tabIndex={0}
+      aria-label={`${label}: ${value}. Double-click to rename.`}
+      title="Double-click to rename"
+      onDoubleClick={startEditing}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'F2') {
+          event.preventDefault();
+          startEditing();
+        }
+      }}
+      sx={{
+        ...textStyle,
+        cursor: 'text',
+        borderRadius: 1,
+        px: 0.5,
+        mx: -0.5,
+        '&:hover, &:focus-visible': { backgroundColor: 'action.hover' },
+      }}
+    >
+      {value}
+    </Typography>
+  );
+}

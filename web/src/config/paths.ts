@@ -1,0 +1,44 @@
+/**
+ * Every address of the app (spec §2), as a route pattern for the router and an href builder for links,
+ * so no component spells a URL by hand.
+ */
+
+const segment = encodeURIComponent;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  signIn: { path: '/signin', getHref: () => '/signin' },
+  stories: { path: '/stories', getHref: () => '/stories' },
+  newStory: { path: '/stories/new', getHref: () => '/stories/new' },
+  story: {
+    path: '/stories/:storyId',
+    getHref: (storyId: string, chapterId?: string) =>
+      `/stories/${segment(storyId)}${chapterId === undefined ? '' : `?chapter=${segment(chapterId)}`}`,
+  },
+  editStory: {
+    path: '/stories/:storyId/edit',
+    getHref: (storyId: string) => `/stories/${segment(storyId)}/edit`,
+  },
+  addSeriesStory: {
+    path: '/series/:seriesId/add',
+    getHref: (seriesId: string) => `/series/${segment(seriesId)}/add`,
+  },
+  editSeries: {
+    path: '/series/:seriesId/edit',
+    getHref: (seriesId: string) => `/series/${segment(seriesId)}/edit`,
+  },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  subscribe: { path: '/subscribe', getHref: () => '/subscribe' },
+  payment: { path: '/payment', getHref: () => '/payment' },
+} as const;
+
+/**
+ * Server-side auth endpoints (spec §7 "Browser links"). The sign-in ones must be full-page navigations:
+ * the server answers with a redirect to the identity provider, which the client-side router cannot follow.
+ */
+export const authPaths = {
+  google: '/auth/google',
+  amazon: '/auth/amazon',
+  microsoft: '/auth/microsoftonline',
+  logout: '/auth/logout',
+} as const;

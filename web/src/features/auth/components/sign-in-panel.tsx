@@ -1,0 +1,53 @@
+import Google from '@mui/icons-material/Google';
+import Microsoft from '@mui/icons-material/Microsoft';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../../../shared/constants';
+import { authPaths } from '../../../config/paths';
+import { AmazonIcon } from './amazon-icon';
+
+const PROVIDERS: { label: string; href: string; icon: ReactNode }[] = [
+  { label: 'Sign in with Google', href: authPaths.google, icon: <Google /> },
+  { label: 'Sign in with Amazon', href: authPaths.amazon, icon: <AmazonIcon /> },
+  { label: 'Sign in with Microsoft', href: authPaths.microsoft, icon: <Microsoft /> },
+];
+
+/**
+ * Spec §2 /signin: three links to the server's sign-in entry points. They are plain anchors, not router
+ * links, because each answers with a redirect to the identity provider.
+ */
+export function SignInPanel() {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: 'center' }}
+    >
+      <Stack spacing={3} sx={{ alignItems: 'center' }}>
+        <Stack spacing={1}>
+          <Typography variant="h4" component="h1">
+            Sign in to {PRODUCT_NAME}
+          </Typography>
+          <Typography color="text.secondary">Use an account you already have.</Typography>
+        </Stack>
+        <Stack spacing={1.5} sx={{ width: '100%' }}>
+          {PROVIDERS.map(({ label, href, icon }) => (
+            <Button
+              key={href}
+              href={href}
+              variant="outlined"
+              size="large"
+              startIcon={icon}
+              fullWidth
+              sx={{ justifyContent: 'center', py: 1.25, color: 'text.primary', borderColor: 'divider' }}
+            >
+              {label}
+            </Button>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

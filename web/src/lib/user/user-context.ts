@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { User } from '../../../../shared/schemas/user';
+
+export type { User };
+
+export interface UserContextValue {
+  /** `null` when signed out. The provider renders nothing until the first lookup has answered. */
+  user: User | null;
+  isSignedIn: boolean;
+  /** Spec §6: a subscriber is a user with a non-empty subscription_id. */
+  isSubscriber: boolean;
+  /**
+   * Looks the user up again, e.g. after subscribing or changing auto-renewal. Rejects with an `ApiError`
+   * (keeping the current user) if the lookup fails other than with 401.
+   */
+  refresh: () => Promise<void>;
+  /** Ends the session and returns to the home page. */
+  signOut: () => Promise<void>;
+}
+
+export const UserContext = createContext<UserContextValue | null>(null);
+
+export function useUser(): UserContextValue {
+  const value = useContext(UserContext);
+  if (!value) throw new Error('useUser must be used inside <UserProvider>.');
+  return value;
+}

@@ -1,0 +1,48 @@
+import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+
+/**
+ * A calm, bookish look: warm paper, ink-blue accents, serif headings over a sans-serif interface.
+ * Only system fonts are named so nothing is fetched from a font service (the app must work offline).
+ */
+const SERIF = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
+const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+const headingStyle = { fontFamily: SERIF, fontWeight: 600, letterSpacing: '-0.01em' } as const;
+
+export const theme = responsiveFontSizes(
+  createTheme({
+    palette: {
+      mode: 'light',
+      primary: { main: '#2f4a5e', contrastText: '#fffdf9' },
+      secondary: { main: '#8a3b2f' },
+      background: { default: '#f7f3ec', paper: '#fffdf9' },
+      text: { primary: '#2a2622', secondary: '#655d54' },
+      divider: 'rgba(42, 38, 34, 0.12)',
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: SANS,
+      h1: { ...headingStyle, fontSize: '3rem' },
+      h2: { ...headingStyle, fontSize: '2.25rem' },
+      h3: { ...headingStyle, fontSize: '1.875rem' },
+      h4: { ...headingStyle, fontSize: '1.5rem' },
+      h5: { ...headingStyle, fontSize: '1.25rem' },
+      h6: { ...headingStyle, fontSize: '1.125rem' },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: 'inherit' },
+        styleOverrides: {
+          root: ({ theme }) => ({
+            backgroundColor: theme.palette.background.paper,
+            borderBottom: `1px solid ${theme.palette.divider}`,
+          }),
+        },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      // Alert messages are often several lines (spec §3); keep the line breaks the caller wrote.
+      MuiAlert: { styleOverrides: { message: { whiteSpace: 'pre-line' } } },
+    },
+  }),
+);
