@@ -4,9 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests against the embedded runtime (`bin/local.ts`) with a fresh data folder, in Debian's Chromium.
- * Browsers are never downloaded.
+ * Browsers are never downloaded. E2E_PORT and E2E_WEB_ROOT let two runs share a machine.
  */
-const port = 3100;
+const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDirectory = path.join(os.tmpdir(), `loreweaver-e2e-${process.pid}`);
 
 const chromiumLaunch = {
@@ -42,7 +42,12 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx bin/local.ts',
     url: `http://localhost:${port}/`,
-    env: { PORT: String(port), DATA_DIR: dataDirectory, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDirectory,
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_ROOT ? { WEB_ROOT: process.env.E2E_WEB_ROOT } : {}),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

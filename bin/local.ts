@@ -7,6 +7,7 @@ const runtime = await startEmbeddedRuntime({
   port: settings.PORT,
   dataDirectory: settings.DATA_DIR,
   logLevel: settings.LOG_LEVEL,
+  ...(settings.WEB_ROOT ? { webRoot: settings.WEB_ROOT } : {}),
 });
 console.log(`Loreweaver is running at ${runtime.url} (data in ${settings.DATA_DIR}). Press Ctrl-C to stop.`);
 

@@ -63,6 +63,8 @@ const EmbeddedSettingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
+  /** The built web app to serve; `web/dist` when unset. */
+  WEB_ROOT: z.string().min(1).optional(),
 });
 
 export type EmbeddedSettings = z.infer<typeof EmbeddedSettingsSchema>;
