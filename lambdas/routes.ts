@@ -65,6 +65,182 @@ export const routes: RouteDefinition[] = [
 
   // User
   { method: 'GET', path: '/api/user', handler: 'http/user/get-user', access: { table: 'read' } },
+
+  // Stories and series (spec §7)
+  { method: 'GET', path: '/api/stories', handler: 'http/stories/list-stories', access: { table: 'read' } },
+  {
+    method: 'POST',
+    path: '/api/stories',
+    handler: 'http/stories/create-story',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}',
+    handler: 'http/stories/get-story',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/full',
+    handler: 'http/stories/get-full-story',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/details',
+    handler: 'http/stories/update-story-details',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}',
+    handler: 'http/stories/delete-story',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/settings',
+    handler: 'http/settings/get-settings',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/settings',
+    handler: 'http/settings/update-settings',
+    access: { table: 'readWrite' },
+  },
+  { method: 'GET', path: '/api/series', handler: 'http/series/list-series', access: { table: 'read' } },
+  {
+    method: 'GET',
+    path: '/api/series/{seriesId}',
+    handler: 'http/series/get-series',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/series/{seriesId}',
+    handler: 'http/series/update-series',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/series/{seriesId}',
+    handler: 'http/series/delete-series',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'PUT',
+    path: '/api/series/{seriesId}/story/{storyId}',
+    handler: 'http/series/remove-story-from-series',
+    access: { table: 'readWrite' },
+  },
+
+  // Chapters (spec §7)
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/chapter',
+    handler: 'http/chapters/create-chapter',
+    access: { table: 'readWrite', queues: ['chapterCreation'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/chapters/{chapterId}',
+    handler: 'http/chapters/get-chapter',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/chapters/{chapterId}',
+    handler: 'http/chapters/rename-chapter',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/chapters',
+    handler: 'http/chapters/reorder-chapters',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/chapter/{chapterId}',
+    handler: 'http/chapters/delete-chapter',
+    access: { table: 'readWrite' },
+  },
+
+  // Chapter content: paragraphs and the editor's block sync (spec §7)
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/content',
+    handler: 'http/blocks/get-chapter-content',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}',
+    handler: 'http/blocks/save-blocks',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/block',
+    handler: 'http/blocks/delete-blocks',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/orderMap',
+    handler: 'http/blocks/reorder-blocks',
+    access: { table: 'readWrite' },
+  },
+
+  // Associations (spec §7). Every path under /api/stories names the story `{storyId}`: API Gateway refuses
+  // two variable names at one level.
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/thumbs',
+    handler: 'http/associations/list-association-thumbs',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/{associationId}',
+    handler: 'http/associations/get-association',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations',
+    handler: 'http/associations/create-associations',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/associations',
+    handler: 'http/associations/update-association',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/associations',
+    handler: 'http/associations/delete-associations',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/associations/{associationId}/upload',
+    handler: 'http/associations/upload-association-portrait',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+  },
 ];
 
-export const workers: WorkerDefinition[] = [];
+export const workers: WorkerDefinition[] = [
+  {
+    queue: 'chapterCreation',
+    handler: 'workers/chapter-creation-worker',
+    access: { table: 'readWrite' },
+    batchSize: 10,
+    maxReceiveCount: 5,
+    timeoutSeconds: 30,
+  },
+];

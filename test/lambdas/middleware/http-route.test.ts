@@ -75,7 +75,10 @@ describe('httpRoute', () => {
       const result = await echo(event, testContext());
 
       expect(result.statusCode).toBe(400);
-      expect(parseBody(result)).toMatchObject({ error: 'validation_failed', message: 'The request body is not valid JSON.' });
+      expect(parseBody(result)).toMatchObject({
+        error: 'validation_failed',
+        message: 'The request body is not valid JSON.',
+      });
     });
 
     it('answers 415 for a body that is not declared as JSON', async () => {
@@ -92,7 +95,11 @@ describe('httpRoute', () => {
     });
 
     it('answers 400 for a malformed path parameter', async () => {
-      const event = apiEvent({ method: 'POST', body: { title: 'Dune' }, pathParameters: { storyId: 'nope' } });
+      const event = apiEvent({
+        method: 'POST',
+        body: { title: 'Dune' },
+        pathParameters: { storyId: 'nope' },
+      });
 
       const result = await echo(event, testContext());
 
@@ -128,7 +135,10 @@ describe('httpRoute', () => {
 
       expect(result.statusCode).toBe(500);
       expect(result.body).not.toContain('secret');
-      expect(parseBody(result)).toEqual({ error: 'internal_error', message: 'Something went wrong on our side.' });
+      expect(parseBody(result)).toEqual({
+        error: 'internal_error',
+        message: 'Something went wrong on our side.',
+      });
     });
   });
 
@@ -214,7 +224,10 @@ describe('httpRoute', () => {
     });
 
     it('lets reads through from anywhere', async () => {
-      const result = await write(apiEvent({ method: 'GET', headers: { origin: 'https://evil.example' } }), testContext());
+      const result = await write(
+        apiEvent({ method: 'GET', headers: { origin: 'https://evil.example' } }),
+        testContext(),
+      );
 
       expect(result.statusCode).toBe(200);
     });

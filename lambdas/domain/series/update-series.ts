@@ -1,0 +1,111 @@
+import type { Series } from '../../../shared/schemas/series';
+import { NotFoundError } from '../../errors';
+import type { Ports } from '../../ports';
+import {
+  deleteImages,
+  imageKeyOf,
+  prepareUploadedImage,
+  seriesImagePrefix,
+  storeImage,
+} from '../images/images';
+import { applyPlacements } from '../ordering';
+import { StoryRepository } from '../stories/story-repository';
+import { commitTransaction, retryOnConcurrentChange, type TransactionItem } from '../table';
+import { type SeriesRecord, SeriesRepository } from './series-repository';
+import { getSeries } from './series-views';
+
+export interface SeriesChange {
+  title: string;
+  description: string;
+  /** The new volume list with 1-based places; absent: the volumes stay as they are. */
+  volumes?: { story_id: string; place: number }[];
+  image?: Buffer;
+}
+
+/**
+ * PUT /api/series/{id}. The volumes are ordered by the places given and renumbered from 1; stories left out
+ * become standalone; stories added leave the series they were in. The series, every story whose series
+ * changes and every other series a story leaves are written in one transaction.
+ */
+export async function updateSeries(
+  ports: Ports,
+  userId: string,
+  seriesId: string,
+  change: SeriesChange,
+): Promise<Series> {
+  const { database } = ports;
+  const seriesRepository = new SeriesRepository(database);
+  const storyRepository = new StoryRepository(database);
+  const now = ports.now();
+
+  // 404 before any image is processed.
+  await seriesRepository.requireOwned(userId, seriesId);
+  const newImage = change.image
+    ? await storeImage(
+        ports.blobs,
+        seriesImagePrefix(seriesId),
+        await prepareUploadedImage(change.image),
+        now,
+      )
+    : undefined;
+
+  try {
+    const previousImageUrl = await retryOnConcurrentChange(async () => {
+      const series = await seriesRepository.requireOwned(userId, seriesId);
+      const storyIds = change.volumes
+        ? applyPlacements(
+            [],
+            change.volumes.map((volume) => ({ id: volume.story_id, index: volume.place - 1 })),
+          )
+        : series.story_ids;
+      const added = storyIds.filter((id) => !series.story_ids.includes(id));
+      const removed = series.story_ids.filter((id) => !storyIds.includes(id));
+
+      const addedStories = await storyRepository.getOwned(userId, added);
+      if (addedStories.length !== added.length) throw new NotFoundError('No such story.');
+      const otherSeriesIds = [
+        ...new Set(
+          addedStories.flatMap((story) =>
+            story.series_id && story.series_id !== seriesId ? [story.series_id] : [],
+          ),
+        ),
+      ];
+      const otherSeries = (
+        await Promise.all(otherSeriesIds.map((id) => seriesRepository.get(userId, id)))
+      ).filter((other): other is SeriesRecord => other !== undefined);
+
+      const writes: TransactionItem[] = [
+        seriesRepository.saveItem(
+          userId,
+          {
+            ...series,
+            series_title: change.title,
+            series_description: change.description,
+            image_url: newImage?.url ?? series.image_url,
+            story_ids: storyIds,
+          },
+          now,
+        ),
+        ...otherSeries.map((other) =>
+          seriesRepository.saveItem(
+            userId,
+            { ...other, story_ids: other.story_ids.filter((id) => !added.includes(id)) },
+            now,
+          ),
+        ),
+        ...addedStories.map((story) =>
+          storyRepository.setSeriesItem(userId, story.story_id, seriesId, story.series_id, now),
+        ),
+        ...removed.map((id) => storyRepository.setSeriesItem(userId, id, undefined, seriesId, now)),
+      ];
+      await commitTransaction(database, writes);
+      return series.image_url;
+    });
+    const replacedImage = newImage && imageKeyOf(previousImageUrl, seriesImagePrefix(seriesId));
+    if (replacedImage) await deleteImages(ports.blobs, [replacedImage], ports.logger);
+  } catch (error) {
+    if (newImage) await deleteImages(ports.blobs, [newImage.key], ports.logger);
+    throw error;
+  }
+  return getSeries(database, userId, seriesId);
+}

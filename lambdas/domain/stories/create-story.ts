@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { emptyParagraph } from '../../../shared/schemas/paragraph';
+import type { Story } from '../../../shared/schemas/story';
+import { defaultChapterTitle } from '../../../shared/validation';
+import type { Ports } from '../../ports';
+import { BlockRepository } from '../blocks/block-repository';
+import { toChapter } from '../chapters/chapter-list';
+import { type ChapterRecord, ChapterRepository } from '../chapters/chapter-repository';
+import {
+  deleteImages,
+  generateCoverImage,
+  prepareUploadedImage,
+  storeImage,
+  storyImagePrefix,
+} from '../images/images';
+import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
+import { type SeriesRecord, SeriesRepository } from '../series/series-repository';
+import { commitTransaction, retryOnConcurrentChange } from '../table';
+import { type StoryRecord, StoryRepository } from './story-repository';
+import { toStory } from './story-views';
+
+export interface NewStory {
+  title: string;
+  description: string;
+  series: Exclude<SeriesChoice, { kind: 'unchanged' }>;
+  /** The uploaded file; without one the story gets a cover made from its title. */
+  image?: Buffer;
+}
+
+/**
+ * POST /api/stories. The story, its series change, its first chapter ('Chapter 1', ready, with one empty
+ * paragraph so the workspace opens on it) are written in one transaction: all or nothing.
+ */
+export async function createStory(ports: Ports, userId: string, input: NewStory): Promise<Story> {
+  const { database } = ports;
+  const storyRepository = new StoryRepository(database);
+  const seriesRepository = new SeriesRepository(database);
+  const chapterRepository = new ChapterRepository(database);
+  const blockRepository = new BlockRepository(database);
+  const now = ports.now();
+
+  // A series id that is not the caller's answers 404 before any image is stored.
+  if (input.series.kind === 'series') await resolveSeriesChoice(seriesRepository, userId, input.series, now);
+  const image = input.image ? await prepareUploadedImage(input.image) : await generateCoverImage(input.title);
+
+  const storyId = randomUUID();
+  const chapterId = randomUUID();
+  const keyId = randomUUID();
+  const storedImage = await storeImage(ports.blobs, storyImagePrefix(storyId), image, now);
+  const chapter: ChapterRecord = {
+    chapter_id: chapterId,
+    story_id: storyId,
+    title: defaultChapterTitle(0),
+    status: 'ready',
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+
+  try {
+    return await retryOnConcurrentChange(async () => {
+      const series =
+        input.series.kind === 'series'
+          ? await resolveSeriesChoice(seriesRepository, userId, input.series, now)
+          : undefined;
+      const place = input.series.kind === 'series' ? input.series.place : undefined;
+      const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
+      const story: StoryRecord = {
+        story_id: storyId,
+        title: input.title,
+        description: input.description,
+        image_url: storedImage.url,
+        ...(series ? { series_id: series.series_id } : {}),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      await commitTransaction(database, [
+        storyRepository.createItem(userId, story),
+        ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
+        chapterRepository.createItem(chapter),
+        chapterRepository.saveIndexItem(storyId, { chapter_ids: [], version: 0 }, [chapterId]),
+        blockRepository.putBlockItem(
+          chapterId,
+          { key_id: keyId, chunk: JSON.stringify(emptyParagraph(keyId)) },
+          now,
+        ),
+        blockRepository.saveOrderItem(chapterId, { key_ids: [], version: 0 }, [keyId]),
+      ]);
+      const savedSeries: SeriesRecord | undefined = changedSeries.find(
+        (changed) => changed.series_id === series?.series_id,
+      );
+      return toStory(story, savedSeries, [toChapter(chapter, 1)]);
+    });
+  } catch (error) {
+    await deleteImages(ports.blobs, [storedImage.key], ports.logger);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import type { Story } from '../../../shared/schemas/story';
+import type { Ports } from '../../ports';
+import {
+  deleteImages,
+  imageKeyOf,
+  prepareUploadedImage,
+  storeImage,
+  storyImagePrefix,
+} from '../images/images';
+import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
+import { SeriesRepository } from '../series/series-repository';
+import { commitTransaction, retryOnConcurrentChange } from '../table';
+import { StoryRepository } from './story-repository';
+import { toStory } from './story-views';
+
+export interface StoryDetailsChange {
+  title: string;
+  description: string;
+  series: SeriesChoice;
+  /** A new image; without one the story keeps its image. */
+  image?: Buffer;
+}
+
+/**
+ * PUT /api/stories/{id}/details: title, description, image and series in one transaction with the series
+ * items the move changes (the one it leaves, the one it joins).
+ */
+export async function updateStoryDetails(
+  ports: Ports,
+  userId: string,
+  storyId: string,
+  change: StoryDetailsChange,
+): Promise<Story> {
+  const { database } = ports;
+  const storyRepository = new StoryRepository(database);
+  const seriesRepository = new SeriesRepository(database);
+  const now = ports.now();
+
+  // 404 before any image is processed.
+  await storyRepository.requireOwned(userId, storyId);
+  const newImage = change.image
+    ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(change.image), now)
+    : undefined;
+
+  try {
+    const { updated, previousImageUrl } = await retryOnConcurrentChange(async () => {
+      const story = await storyRepository.requireOwned(userId, storyId);
+      const current = story.series_id ? await seriesRepository.get(userId, story.series_id) : undefined;
+      const { series: choice } = change;
+      const target =
+        choice.kind === 'series'
+          ? await resolveSeriesChoice(seriesRepository, userId, choice, now)
+          : choice.kind === 'unchanged'
+            ? current
+            : undefined;
+      const place = choice.kind === 'standalone' ? undefined : choice.place;
+      const changedSeries = seriesChangedByMove(storyId, current, target, place);
+      const details = {
+        title: change.title,
+        description: change.description,
+        image_url: newImage?.url ?? story.image_url,
+      };
+      await commitTransaction(database, [
+        storyRepository.updateItem(
+          userId,
+          storyId,
+          { details, seriesId: target?.series_id, expectedSeriesId: story.series_id },
+          now,
+        ),
+        ...changedSeries.map((series) => seriesRepository.saveItem(userId, series, now)),
+      ]);
+      const targetAfter = changedSeries.find((series) => series.series_id === target?.series_id) ?? target;
+      const view = toStory(
+        { ...story, ...details, series_id: target?.series_id, updated_at: now.toISOString() },
+        targetAfter,
+      );
+      return { updated: view, previousImageUrl: story.image_url };
+    });
+    const replacedImage = newImage && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
+    if (replacedImage) await deleteImages(ports.blobs, [replacedImage], ports.logger);
+    return updated;
+  } catch (error) {
+    if (newImage) await deleteImages(ports.blobs, [newImage.key], ports.logger);
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+import { getAssociation } from '../../domain/associations/associations';
+import { httpRoute } from '../../middleware/http-route';
+import { ok } from '../../middleware/responses';
+import { AssociationPathSchema } from './association-params';
+
+/** GET /api/stories/{storyId}/associations/{associationId}: one association with its details. */
+export const handler = httpRoute({
+  auth: 'required',
+  params: AssociationPathSchema,
+  async handle({ userId, params, ports, logger }) {
+    const association = await getAssociation(
+      { ...ports, logger },
+      { userId, storyId: params.storyId },
+      params.associationId,
+    );
+    return ok(association);
+  },
+});

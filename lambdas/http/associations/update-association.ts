@@ -1,0 +1,21 @@
+import { UpdateAssociationRequestSchema } from '../../../shared/schemas/associations';
+import { updateAssociation } from '../../domain/associations/associations';
+import { httpRoute } from '../../middleware/http-route';
+import { ok } from '../../middleware/responses';
+import { StoryPathSchema } from './association-params';
+
+/** PUT /api/stories/{storyId}/associations: a JSON array with the one association to update, answered alike. */
+export const handler = httpRoute({
+  auth: 'required',
+  params: StoryPathSchema,
+  body: UpdateAssociationRequestSchema,
+  async handle({ userId, params, body, ports, logger }) {
+    const [changes] = body;
+    const updated = await updateAssociation(
+      { ...ports, logger },
+      { userId, storyId: params.storyId },
+      changes!,
+    );
+    return ok([updated]);
+  },
+});

@@ -1,0 +1,30 @@
+import { PortraitUploadQuerySchema, type PortraitUploadResponse } from '../../../shared/schemas/associations';
+import { IMAGE_MAX_BYTES } from '../../../shared/validation';
+import { replacePortrait } from '../../domain/associations/associations';
+import { ValidationError } from '../../errors';
+import { httpRoute } from '../../middleware/http-route';
+import { ok } from '../../middleware/responses';
+import { parseMultipartForm } from '../../middleware/multipart';
+import { AssociationPathSchema } from './association-params';
+
+/**
+ * PUT /api/stories/{storyId}/associations/{associationId}/upload?type={association_type}: multipart with one
+ * field `file`, the new portrait. Answers `{ url }`.
+ */
+export const handler = httpRoute({
+  auth: 'required',
+  params: AssociationPathSchema,
+  query: PortraitUploadQuerySchema,
+  async handle({ userId, params, event, ports, logger }) {
+    const { file } = await parseMultipartForm(event, { maxFileBytes: IMAGE_MAX_BYTES });
+    if (!file) throw new ValidationError("Send the image in the form field 'file'.");
+    const url = await replacePortrait(
+      { ...ports, logger },
+      { userId, storyId: params.storyId },
+      params.associationId,
+      file.bytes,
+    );
+    const response: PortraitUploadResponse = { url };
+    return ok(response);
+  },
+});

@@ -1,0 +1,15 @@
+import { ChapterContentQuerySchema } from '../../../shared/schemas/block';
+import { getChapterContent } from '../../domain/blocks/chapter-content';
+import { httpRoute } from '../../middleware/http-route';
+import { ok } from '../../middleware/responses';
+import { StoryPathSchema } from '../path-parameters';
+
+/** GET /api/stories/{storyId}/content?chapter=: the paragraphs in order; 501 while the chapter is being created. */
+export const handler = httpRoute({
+  auth: 'required',
+  params: StoryPathSchema,
+  query: ChapterContentQuerySchema,
+  async handle({ params, query, userId, ports }) {
+    return ok(await getChapterContent(ports.database, userId, params.storyId, query.chapter));
+  },
+});

@@ -1,0 +1,15 @@
+import { DocumentSettingsSchema } from '../../../shared/schemas/settings';
+import { saveDocumentSettings } from '../../domain/settings/document-settings';
+import { httpRoute } from '../../middleware/http-route';
+import { ok } from '../../middleware/responses';
+import { StoryPathSchema } from '../path-parameters';
+
+/** PUT /api/stories/{storyId}/settings: the settings JSON; answers the saved settings. */
+export const handler = httpRoute({
+  auth: 'required',
+  params: StoryPathSchema,
+  body: DocumentSettingsSchema,
+  async handle({ body, params, userId, ports }) {
+    return ok(await saveDocumentSettings(ports, userId, params.storyId, body));
+  },
+});

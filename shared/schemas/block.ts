@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MAX_BLOCKS_PER_CHAPTER, MAX_BLOCKS_PER_REQUEST, TOO_MANY_BLOCKS_MESSAGE } from '../validation';
+import { ChapterSchema } from './chapter';
+import { IdSchema, KeyIdSchema, placeSchema } from './common';
+import { ParagraphChunkSchema } from './paragraph';
+
+const tooManyBlocksInRequest = `At most ${MAX_BLOCKS_PER_REQUEST} blocks can be sent in one request.`;
+
+/** One changed paragraph of a block sync. `place` is its 0-based index in the chapter, sent as text. */
+export const BlockSchema = z.object({
+  key_id: KeyIdSchema,
+  chunk: ParagraphChunkSchema,
+  place: placeSchema(0).optional(),
+});
+export type Block = z.input<typeof BlockSchema>;
+
+/**
+ * PUT /api/stories/{id}: saves changed blocks. `story_id`, when sent, must name the story in the path. A block
+ * not yet in the chapter is placed at its `place` (or at the end).
+ */
+export const SaveBlocksRequestSchema = z.object({
+  story_id: IdSchema.optional(),
+  chapter_id: IdSchema,
+  blocks: z.array(BlockSchema).max(MAX_BLOCKS_PER_REQUEST, tooManyBlocksInRequest),
+});
+export type SaveBlocksRequest = z.input<typeof SaveBlocksRequestSchema>;
+
+/** DELETE /api/stories/{id}/block. Whole blocks are accepted; only their key_id is used. */
+export const DeleteBlocksRequestSchema = z.object({
+  story_id: IdSchema.optional(),
+  chapter_id: IdSchema,
+  blocks: z.array(z.looseObject({ key_id: KeyIdSchema })).max(MAX_BLOCKS_PER_REQUEST, tooManyBlocksInRequest),
+});
+export type DeleteBlocksRequest = z.input<typeof DeleteBlocksRequestSchema>;
+
+/**
+ * PUT /api/stories/{id}/orderMap (spec §3 Order list): blocks whose place changed, each with its new 0-based
+ * index. Blocks left out keep their order relative to each other, so moving one paragraph needs one entry;
+ * the full list works too.
+ */
+export const BlockOrderRequestSchema = z.object({
+  story_id: IdSchema.optional(),
+  chapter_id: IdSchema,
+  blocks: z
+    .array(z.looseObject({ key_id: KeyIdSchema, place: placeSchema(0) }))
+    .max(MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE),
+});
+export type BlockOrderRequest = z.input<typeof BlockOrderRequestSchema>;
+
+/**
+ * One stored paragraph as the content calls answer it (spec §7: `key_id.Value`, `chunk.Value`): the
+ * attribute-value wrapping of the old product's API is kept so existing readers work unchanged.
+ */
+export const BlockItemSchema = z.object({
+  key_id: z.object({ Value: z.string() }),
+  /** The paragraph's JSON, as saved. */
+  chunk: z.object({ Value: z.string() }),
+  /** The 0-based index in the chapter, as text. */
+  place: z.object({ Value: z.string() }),
+});
+export type BlockItem = z.infer<typeof BlockItemSchema>;
+
+/** GET /api/stories/{id}/content?chapter=: the chapter's paragraphs in order. */
+export const ChapterContentSchema = z.object({ items: z.array(BlockItemSchema) });
+export type ChapterContent = z.infer<typeof ChapterContentSchema>;
+
+export const ChapterContentQuerySchema = z.object({ chapter: IdSchema });
+
+/** One entry of a full story's `chapters_with_contents`; a chapter still being created has no items yet. */
+export const ChapterWithContentSchema = z.object({ chapter: ChapterSchema, blocks: ChapterContentSchema });
+export type ChapterWithContent = z.infer<typeof ChapterWithContentSchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  INVALID_TITLE_MESSAGE,
+  RESERVED_TITLE_PREFIX,
+  SERIES_TITLE_MAX_LENGTH,
+  SERIES_TITLE_TOO_LONG_MESSAGE,
+  STORY_DESCRIPTION_MAX_LENGTH,
+  STORY_DESCRIPTION_REQUIRED_MESSAGE,
+  STORY_DESCRIPTION_TOO_LONG_MESSAGE,
+  STORY_TITLE_ALLOWED_CHARACTERS,
+  STORY_TITLE_MAX_LENGTH,
+  STORY_TITLE_REQUIRED_MESSAGE,
+} from '../validation';
+import { ChapterWithContentSchema } from './block';
+import { ChapterSchema } from './chapter';
+import { IdSchema, placeSchema } from './common';
+
+/**
+ * Spec §5 story title: required, trimmed, at most 256 characters, not starting with 'aws:', and only
+ * letters, digits, spaces and + - = . _ : / @ , ' ". The form and the server run this same schema; the first
+ * issue's message is the toast text ('Story title is required', otherwise the 'Invalid Title' message).
+ */
+export const StoryTitleSchema = z
+  .string()
+  .trim()
+  .min(1, STORY_TITLE_REQUIRED_MESSAGE)
+  // Characters as a person counts them (code points), not UTF-16 units.
+  .refine((title) => [...title].length <= STORY_TITLE_MAX_LENGTH, INVALID_TITLE_MESSAGE)
+  .refine((title) => !title.toLowerCase().startsWith(RESERVED_TITLE_PREFIX), INVALID_TITLE_MESSAGE)
+  .regex(STORY_TITLE_ALLOWED_CHARACTERS, INVALID_TITLE_MESSAGE);
+
+/** Spec §5: required after trimming. */
+export const StoryDescriptionSchema = z
+  .string()
+  .trim()
+  .min(1, STORY_DESCRIPTION_REQUIRED_MESSAGE)
+  .max(STORY_DESCRIPTION_MAX_LENGTH, STORY_DESCRIPTION_TOO_LONG_MESSAGE);
+
+/** A series named on the story form: an existing one (by title) or a new one. */
+const SeriesNameFieldSchema = z.string().trim().max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
+
+/**
+ * POST /api/stories, multipart (plus an optional `file`). Series fields: `series_id` names an existing series;
+ * otherwise a non-blank `series_title` names one, created when the author has none of that title;
+ * `series_place` is the 1-based place in it (the end when absent). All empty: a standalone story.
+ */
+export const CreateStoryFormSchema = z.object({
+  title: StoryTitleSchema,
+  description: StoryDescriptionSchema,
+  series_id: z.union([IdSchema, z.literal('')]).optional(),
+  series_title: SeriesNameFieldSchema.optional(),
+  series_place: z.union([placeSchema(1), z.literal('')]).optional(),
+});
+export type CreateStoryForm = z.input<typeof CreateStoryFormSchema>;
+
+/**
+ * PUT /api/stories/{id}/details, multipart (plus an optional `file`). The form calls the series name
+ * `series_name`; `series_title` is accepted too. Series fields left out keep the story's series as it is;
+ * sent empty, they make the story standalone.
+ */
+export const UpdateStoryDetailsFormSchema = CreateStoryFormSchema.extend({
+  series_name: SeriesNameFieldSchema.optional(),
+});
+export type UpdateStoryDetailsForm = z.input<typeof UpdateStoryDetailsFormSchema>;
+
+/** Spec §3 Story, as every story call answers it. */
+export const StorySchema = z.object({
+  story_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** A path such as `/images/stories/<id>/cover-<time>.jpg`; '' when there is none. */
+  image_url: z.string(),
+  /** Present only for a volume of a series. */
+  series_id: z.string().optional(),
+  series_title: z.string().optional(),
+  /** The 1-based place in the series (volumes only). */
+  series_place: z.number().int().min(1).optional(),
+  /** The same as `series_place` (volumes only): the spec's series lists read `place`. */
+  place: z.number().int().min(1).optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** In order; in the single-story answers only, not in lists. */
+  chapters: z.array(ChapterSchema).optional(),
+});
+export type Story = z.infer<typeof StorySchema>;
+
+export const StoryListSchema = z.array(StorySchema);
+
+/** GET /api/stories/{id}/full. */
+export const FullStorySchema = StorySchema.extend({
+  chapters: z.array(ChapterSchema),
+  chapters_with_contents: z.array(ChapterWithContentSchema),
+});
+export type FullStory = z.infer<typeof FullStorySchema>;

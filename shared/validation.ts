@@ -1,0 +1,148 @@
+/**
+ * Named limits and user-facing validation messages, used by the web forms and the Lambdas alike so a rule
+ * cannot say one thing in the browser and another on the server. Spec texts are quoted exactly (§5).
+ */
+
+import { foldCase, parseAliases } from './association-matcher';
+
+/** Spec §5/§9: a story title is at most 256 characters after trimming. */
+export const STORY_TITLE_MAX_LENGTH = 256;
+export const STORY_TITLE_REQUIRED_MESSAGE = 'Story title is required';
+/** The toast title for every other title rule (spec §5). */
+export const INVALID_TITLE_ALERT_TITLE = 'Invalid Title';
+export const INVALID_TITLE_MESSAGE =
+  'A story title must be less than 256 characters and may only contain letters, numbers, spaces, and the following characters: + - = . _ : / @ , \' "';
+/** Reserved by AWS for its own tags; spec §5 forbids it at the start of a title, in any letter case. */
+export const RESERVED_TITLE_PREFIX = 'aws:';
+/**
+ * Letters, digits, spaces and + - = . _ : / @ , ' " (spec §5). Letters and digits are Unicode ones, with
+ * their combining marks, so authors can title stories in any script.
+ */
+export const STORY_TITLE_ALLOWED_CHARACTERS = /^[\p{L}\p{M}\p{N} +\-=._:/@,'"]*$/u;
+
+export const STORY_DESCRIPTION_REQUIRED_MESSAGE = 'A brief description is required';
+/** Not in the spec: a bound so one story item stays small. */
+export const STORY_DESCRIPTION_MAX_LENGTH = 4000;
+export const STORY_DESCRIPTION_TOO_LONG_MESSAGE = 'A description may be at most 4000 characters.';
+
+export const SERIES_TITLE_BLANK_MESSAGE = 'Title cannot be blank';
+export const SERIES_DESCRIPTION_BLANK_MESSAGE = 'Description cannot be blank';
+export const SERIES_TITLE_MAX_LENGTH = 256;
+export const SERIES_TITLE_TOO_LONG_MESSAGE = 'A series title may be at most 256 characters.';
+export const SERIES_DESCRIPTION_MAX_LENGTH = 4000;
+export const SERIES_DESCRIPTION_TOO_LONG_MESSAGE = 'A series description may be at most 4000 characters.';
+/** Every volume change is one DynamoDB transaction (at most 100 items), which this bound keeps well inside. */
+export const MAX_STORIES_PER_SERIES = 50;
+export const TOO_MANY_STORIES_IN_SERIES_MESSAGE = 'A series can hold at most 50 stories.';
+
+export const CHAPTER_TITLE_MAX_LENGTH = 256;
+export const CHAPTER_TITLE_BLANK_MESSAGE = 'Title cannot be blank';
+export const CHAPTER_TITLE_TOO_LONG_MESSAGE = 'A chapter title may be at most 256 characters.';
+/** The chapter order of a story is one item; this keeps it far below DynamoDB's 400 KB item limit. */
+export const MAX_CHAPTERS_PER_STORY = 1000;
+export const TOO_MANY_CHAPTERS_MESSAGE = 'A story can hold at most 1000 chapters.';
+export const ONLY_CHAPTER_MESSAGE = "You cannot delete a story's only chapter.";
+
+/** Spec §5: the default title of a new chapter is 'Chapter N', N being the chapter count plus one. */
+export function defaultChapterTitle(chapterCount: number): string {
+  return `Chapter ${chapterCount + 1}`;
+}
+
+/**
+ * A paragraph's saved JSON is at most 64 KB (UTF-8). Roughly ten thousand words: no real paragraph comes
+ * close, and it keeps a block item far below DynamoDB's 400 KB limit.
+ */
+export const PARAGRAPH_MAX_BYTES = 64 * 1024;
+export const PARAGRAPH_TOO_LARGE_MESSAGE = 'A paragraph may be at most 64 KB.';
+export const PARAGRAPH_INVALID_MESSAGE = 'A paragraph must be a custom-paragraph JSON object.';
+/** Blocks accepted in one save, delete or order request; a client flushing more sends several requests. */
+export const MAX_BLOCKS_PER_REQUEST = 500;
+/**
+ * A chapter's paragraph order is one item holding every key_id: 5000 ids of at most 64 characters stay
+ * below DynamoDB's 400 KB item limit. 5000 paragraphs is well over a hundred thousand words.
+ */
+export const MAX_BLOCKS_PER_CHAPTER = 5000;
+export const TOO_MANY_BLOCKS_MESSAGE = 'A chapter can hold at most 5000 paragraphs.';
+export const KEY_ID_MAX_LENGTH = 64;
+
+/** Spec §5/§9: allowed image types, by extension, and the spec's warning texts. */
+export const ALLOWED_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
+export const ALLOWED_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export const IMAGE_REJECTED_ALERT_TITLE = 'Cannot upload file';
+export const IMAGE_TYPE_REJECTED_MESSAGE = 'Only images of the following type are allowed: png,jpg,jpeg,gif';
+/**
+ * 4 MiB. Uploads reach Lambda through API Gateway base64-encoded, and a Lambda request is at most 6 MB, so
+ * about 4.4 MB of file is the most that can arrive; a larger limit would be a promise AWS cannot keep.
+ */
+export const IMAGE_MAX_BYTES = 4 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = `File is larger than ${IMAGE_MAX_BYTES} bytes`;
+
+/** Spec §6/§9: a free account keeps at most 5 associations per story; the server answers 401 beyond. */
+export const FREE_ASSOCIATION_LIMIT = 5;
+export const FREE_ASSOCIATION_LIMIT_MESSAGE = 'Free accounts are limited to 5 associations per story.';
+export const ALIASES_RULE_MESSAGE = 'Aliases cannot contain the original name or any duplicates.';
+/** Spec §5/§9: the summary (short_description) is at most 200 bytes of UTF-8. */
+export const ASSOCIATION_SUMMARY_MAX_BYTES = 200;
+export const ASSOCIATION_SUMMARY_TOO_LONG_MESSAGE = 'A summary may be at most 200 bytes (UTF-8).';
+export const ASSOCIATION_NAME_REQUIRED_MESSAGE = 'An association needs a name.';
+/** Not in the spec (§9 "not shown"): bounds that keep an association item far below 400 KB. */
+export const ASSOCIATION_NAME_MAX_LENGTH = 200;
+export const ASSOCIATION_NAME_TOO_LONG_MESSAGE = 'An association name may be at most 200 characters.';
+export const ASSOCIATION_ALIASES_MAX_LENGTH = 2000;
+export const ASSOCIATION_ALIASES_TOO_LONG_MESSAGE = 'Aliases may be at most 2000 characters in all.';
+export const ASSOCIATION_BACKGROUND_MAX_LENGTH = 30_000;
+export const ASSOCIATION_BACKGROUND_TOO_LONG_MESSAGE = 'A background may be at most 30000 characters.';
+/** One create is one DynamoDB transaction (at most 100 items, 4 MB), which this bound keeps well inside. */
+export const MAX_ASSOCIATIONS_PER_REQUEST = 25;
+export const TOO_MANY_ASSOCIATIONS_IN_REQUEST_MESSAGE = 'At most 25 associations can be sent at once.';
+
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as the 3 bytes of the U+FFFD it is encoded as). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const codePoint = character.codePointAt(0)!;
+    bytes += codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a character. */
+export function truncateToUtf8Bytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    bytes += utf8ByteLength(character);
+    if (bytes > maxBytes) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
+
+/** Spec §2 'Remaining characters: N', counted in UTF-8 bytes; negative once the summary is too long. */
+export function remainingSummaryBytes(summary: string): number {
+  return ASSOCIATION_SUMMARY_MAX_BYTES - utf8ByteLength(summary);
+}
+
+/**
+ * Spec §5: aliases may not repeat the association's name or each other. Compared the way the matcher
+ * compares (`shared/association-matcher.ts`): exactly when the association is case-sensitive, ignoring
+ * case otherwise — so 'FRODO' is a distinct alias of a case-sensitive 'Frodo' but a duplicate of a
+ * case-insensitive one. Returns the spec's message, or undefined when the aliases are fine.
+ */
+export function aliasesProblem(association: {
+  association_name: string;
+  aliases: string;
+  case_sensitive: boolean;
+}): string | undefined {
+  const comparable = (value: string) => {
+    const composed = value.trim().normalize('NFC');
+    return association.case_sensitive ? composed : foldCase(composed);
+  };
+  const seen = new Set([comparable(association.association_name)]);
+  for (const alias of parseAliases(association.aliases)) {
+    const key = comparable(alias);
+    if (seen.has(key)) return ALIASES_RULE_MESSAGE;
+    seen.add(key);
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  generateCoverImage,
+  imageKeyOf,
+  prepareUploadedImage,
+} from '../../../../lambdas/domain/images/images';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../../lambdas/errors';
+import { gif, jpegWithLocation, png } from '../../../helpers/images';
+
+describe('uploaded images', () => {
+  it('re-encodes a jpeg without its EXIF and GPS metadata', async () => {
+    const photo = await jpegWithLocation();
+
+    const prepared = await prepareUploadedImage(photo);
+
+    expect(prepared).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg' });
+    const metadata = await sharp(prepared.body).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect([metadata.width, metadata.height]).toEqual([40, 30]);
+  });
+
+  it('applies the camera orientation before dropping it', async () => {
+    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#777' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+
+    const prepared = await prepareUploadedImage(sideways);
+
+    const metadata = await sharp(prepared.body).metadata();
+    expect([metadata.width, metadata.height, metadata.orientation]).toEqual([20, 40, undefined]);
+  });
+
+  it('keeps png as png and gif as gif', async () => {
+    expect(await prepareUploadedImage(await png())).toMatchObject({
+      contentType: 'image/png',
+      extension: 'png',
+    });
+    expect(await prepareUploadedImage(await gif())).toMatchObject({
+      contentType: 'image/gif',
+      extension: 'gif',
+    });
+  });
+
+  it('scales very large pictures down to 1600 px on the longer side', async () => {
+    const large = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
+
+    const prepared = await prepareUploadedImage(large);
+
+    const metadata = await sharp(prepared.body).metadata();
+    expect([metadata.width, metadata.height]).toEqual([1600, 500]);
+  });
+
+  it('refuses other types by their content with 415, whatever the name', async () => {
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
+
+    await expect(prepareUploadedImage(webp)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    await expect(
+      prepareUploadedImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).rejects.toThrow('Only images of the following type are allowed: png,jpg,jpeg,gif');
+  });
+
+  it('refuses a file over 4 MiB with 413', async () => {
+    await expect(prepareUploadedImage(Buffer.alloc(4 * 1024 * 1024 + 1))).rejects.toBeInstanceOf(
+      PayloadTooLargeError,
+    );
+  });
+
+  it('answers 400 for a file that starts like a png but is not one', async () => {
+    const truncated = (await png(200, 200)).subarray(0, 60);
+
+    await expect(prepareUploadedImage(truncated)).rejects.toBeInstanceOf(ValidationError);
+  });
+});
+
+describe('generated covers', () => {
+  it('makes a 300 px square jpeg', async () => {
+    const cover = await generateCoverImage('The Long Night');
+
+    const metadata = await sharp(cover.body).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 300, 300]);
+  });
+
+  it('gives the same title the same colours, and other titles other colours', async () => {
+    const colourOf = async (title: string) =>
+      (await sharp((await generateCoverImage(title)).body).stats()).dominant;
+
+    expect(await colourOf('Emma')).toEqual(await colourOf('Emma'));
+    expect(await colourOf('Emma')).not.toEqual(await colourOf('Beloved'));
+  });
+
+  it('sets titles with markup characters as text', async () => {
+    await expect(generateCoverImage(`Tom & "Jerry" <b>'s</b>`)).resolves.toMatchObject({ extension: 'jpg' });
+  });
+});
+
+describe('image keys', () => {
+  it('finds the stored key behind one of our image URLs, and nothing behind anyone else’s', () => {
+    expect(imageKeyOf('/images/stories/s1/cover-1.jpg', 'images/stories/s1/')).toBe(
+      'images/stories/s1/cover-1.jpg',
+    );
+    expect(imageKeyOf('/images/stories/s2/cover-1.jpg', 'images/stories/s1/')).toBeUndefined();
+    expect(imageKeyOf('https://example.com/x.jpg', 'images/stories/s1/')).toBeUndefined();
+  });
+});

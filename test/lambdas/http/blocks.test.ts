@@ -1,0 +1,376 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handler as deleteBlocks } from '../../../lambdas/http/blocks/delete-blocks';
+import { handler as getChapterContent } from '../../../lambdas/http/blocks/get-chapter-content';
+import { handler as reorderBlocks } from '../../../lambdas/http/blocks/reorder-blocks';
+import { handler as saveBlocks } from '../../../lambdas/http/blocks/save-blocks';
+import { parseBody, testContext } from '../../helpers/api-event';
+import {
+  installHandlerPorts,
+  paragraphChunk,
+  signedInEvent,
+  tableItems,
+  USER_ID,
+} from '../../helpers/handler-harness';
+
+const owner = `USER#${USER_ID}`;
+const readyCheck = {
+  ConditionCheck: expect.objectContaining({
+    Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' },
+    ConditionExpression: '#status = :ready',
+  }),
+};
+
+describe('chapter content handlers', () => {
+  let harness: ReturnType<typeof installHandlerPorts>;
+
+  beforeEach(() => {
+    harness = installHandlerPorts();
+    harness.documentClient
+      .on(GetCommand, { Key: { PK: owner, SK: 'STORY#s1' } })
+      .resolves({ Item: tableItems.story('s1') });
+  });
+
+  afterEach(() => {
+    harness.restore();
+  });
+
+  const chapter = (status: 'creating' | 'ready') =>
+    harness.documentClient
+      .on(GetCommand, { Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' } })
+      .resolves({ Item: tableItems.chapter('s1', 'c1', status) });
+
+  const order = (keyIds: string[], version = 1) =>
+    harness.documentClient
+      .on(GetCommand, { Key: { PK: 'CHAPTER#c1', SK: 'ORDER' } })
+      .resolves({ Item: tableItems.order('c1', keyIds, version) });
+
+  const write = (method: 'PUT' | 'DELETE', body: unknown) =>
+    signedInEvent({ method, pathParameters: { storyId: 's1' }, body });
+
+  describe('GET /api/stories/{storyId}/content?chapter=', () => {
+    it('answers the paragraphs in the stored order from one Query of the chapter partition', async () => {
+      chapter('ready');
+      harness.documentClient
+        .on(QueryCommand, { ExpressionAttributeValues: { ':chapter': 'CHAPTER#c1' } })
+        .resolves({
+          Items: [
+            tableItems.block('c1', 'a', paragraphChunk('a')),
+            tableItems.block('c1', 'b', paragraphChunk('b')),
+            tableItems.order('c1', ['b', 'a']),
+          ],
+        });
+
+      const result = await getChapterContent(
+        signedInEvent({ pathParameters: { storyId: 's1' }, query: { chapter: 'c1' } }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(200);
+      expect(parseBody(result)).toEqual({
+        items: [
+          { key_id: { Value: 'b' }, chunk: { Value: paragraphChunk('b') }, place: { Value: '0' } },
+          { key_id: { Value: 'a' }, chunk: { Value: paragraphChunk('a') }, place: { Value: '1' } },
+        ],
+      });
+    });
+
+    it('answers 501 while the chapter is being created', async () => {
+      chapter('creating');
+
+      const result = await getChapterContent(
+        signedInEvent({ pathParameters: { storyId: 's1' }, query: { chapter: 'c1' } }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(501);
+      expect(parseBody(result)).toMatchObject({ error: 'chapter_being_created' });
+      expect(harness.documentClient).not.toHaveReceivedCommand(QueryCommand);
+    });
+
+    it('answers 404 for a chapter that is not in the story', async () => {
+      const result = await getChapterContent(
+        signedInEvent({ pathParameters: { storyId: 's1' }, query: { chapter: 'c9' } }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(404);
+    });
+
+    it('answers 400 without a chapter', async () => {
+      const result = await getChapterContent(
+        signedInEvent({ pathParameters: { storyId: 's1' } }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(400);
+    });
+  });
+
+  describe('PUT /api/stories/{storyId} (block save)', () => {
+    it('writes one item for an existing paragraph, in a transaction that checks the chapter is ready', async () => {
+      chapter('ready');
+      order(['a', 'b']);
+      const chunk = paragraphChunk('a', 'Edited.');
+
+      const result = await saveBlocks(
+        write('PUT', { story_id: 's1', chapter_id: 'c1', blocks: [{ key_id: 'a', chunk, place: '0' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          readyCheck,
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ PK: 'CHAPTER#c1', SK: 'BLOCK#a', key_id: 'a', chunk }),
+            }),
+          },
+        ],
+      });
+    });
+
+    it('inserts a new paragraph into the order at its place, in the same transaction', async () => {
+      chapter('ready');
+      order(['a', 'b'], 3);
+
+      await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'new', chunk: paragraphChunk('new'), place: '1' }],
+        }),
+        testContext(),
+      );
+
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          readyCheck,
+          { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: 'BLOCK#new' }) }) },
+          {
+            Put: expect.objectContaining({
+              Item: {
+                PK: 'CHAPTER#c1',
+                SK: 'ORDER',
+                entity: 'block-order',
+                key_ids: ['a', 'new', 'b'],
+                version: 4,
+              },
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': 3 },
+            }),
+          },
+        ],
+      });
+    });
+
+    it('answers 501 and stores nothing while the chapter is being created', async () => {
+      chapter('creating');
+
+      const result = await saveBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), place: '0' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(501);
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+
+    it('answers 404 for a chapter_id that is not in the story of the path', async () => {
+      const result = await saveBlocks(
+        write('PUT', { chapter_id: 'c9', blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), place: '0' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(404);
+      expect(harness.documentClient).toHaveReceivedCommandWith(GetCommand, {
+        Key: { PK: 'STORY#s1', SK: 'CHAPTER#c9' },
+      });
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+
+    it('answers 400 for a story_id in the body that is not the story of the path', async () => {
+      const result = await saveBlocks(
+        write('PUT', {
+          story_id: 's2',
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), place: '0' }],
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(400);
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+
+    it('answers 400 for a malformed paragraph', async () => {
+      const result = await saveBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'a', chunk: '{"type":"custom-paragraph"}' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(400);
+      expect(parseBody(result)).toMatchObject({
+        message: 'A paragraph must be a custom-paragraph JSON object.',
+        details: [{ path: 'body.blocks.0.chunk' }],
+      });
+    });
+
+    it('splits a large save into transactions of at most 100 items, each checking the chapter', async () => {
+      chapter('ready');
+      const keyIds = Array.from({ length: 150 }, (_, index) => `k${index}`);
+      order(keyIds);
+
+      const result = await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: keyIds.map((keyId, place) => ({ key_id: keyId, chunk: paragraphChunk(keyId), place })),
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      const transactions = harness.documentClient.commandCalls(TransactWriteCommand);
+      expect(transactions.map((call) => call.args[0].input.TransactItems!.length)).toEqual([99, 53]);
+      expect(transactions.every((call) => 'ConditionCheck' in call.args[0].input.TransactItems![0]!)).toBe(
+        true,
+      );
+    });
+
+    it('reads the order again and retries when another save changed it in between', async () => {
+      chapter('ready');
+      order(['a']);
+      harness.documentClient
+        .on(TransactWriteCommand)
+        .rejectsOnce(new TransactionCanceledException({ message: 'cancelled', $metadata: {} }))
+        .resolves({});
+
+      const result = await saveBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'b', chunk: paragraphChunk('b'), place: '1' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).toHaveReceivedCommandTimes(TransactWriteCommand, 2);
+      expect(harness.documentClient).toHaveReceivedCommandWith(GetCommand, {
+        Key: { PK: 'CHAPTER#c1', SK: 'ORDER' },
+      });
+    });
+  });
+
+  describe('DELETE /api/stories/{storyId}/block', () => {
+    it('deletes the paragraphs and removes them from the order in one transaction', async () => {
+      chapter('ready');
+      order(['a', 'b', 'c'], 2);
+
+      const result = await deleteBlocks(
+        write('DELETE', { story_id: 's1', chapter_id: 'c1', blocks: [{ key_id: 'b', chunk: 'ignored' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          readyCheck,
+          { Delete: expect.objectContaining({ Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#b' } }) },
+          {
+            Put: expect.objectContaining({
+              Item: { PK: 'CHAPTER#c1', SK: 'ORDER', entity: 'block-order', key_ids: ['a', 'c'], version: 3 },
+            }),
+          },
+        ],
+      });
+    });
+
+    it('answers 501 and deletes nothing while the chapter is being created', async () => {
+      chapter('creating');
+
+      const result = await deleteBlocks(
+        write('DELETE', { chapter_id: 'c1', blocks: [{ key_id: 'b' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(501);
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+  });
+
+  describe('PUT /api/stories/{storyId}/orderMap', () => {
+    it('moves one paragraph by writing the order item alone', async () => {
+      chapter('ready');
+      order(['a', 'b', 'c', 'd'], 5);
+
+      const result = await reorderBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'd', place: '1' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          readyCheck,
+          {
+            Put: expect.objectContaining({
+              Item: {
+                PK: 'CHAPTER#c1',
+                SK: 'ORDER',
+                entity: 'block-order',
+                key_ids: ['a', 'd', 'b', 'c'],
+                version: 6,
+              },
+              ConditionExpression: 'version = :version',
+            }),
+          },
+        ],
+      });
+    });
+
+    it('writes nothing when the order is already as sent', async () => {
+      chapter('ready');
+      order(['a', 'b']);
+
+      const result = await reorderBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [
+            { key_id: 'a', place: '0' },
+            { key_id: 'b', place: '1' },
+            { key_id: 'deleted-meanwhile', place: '2' },
+          ],
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+
+    it('answers 501 while the chapter is being created', async () => {
+      chapter('creating');
+
+      const result = await reorderBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'a', place: '0' }] }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(501);
+    });
+
+    it("answers 404 for another author's story", async () => {
+      const result = await reorderBlocks(
+        signedInEvent({
+          method: 'PUT',
+          pathParameters: { storyId: 'theirs' },
+          body: { chapter_id: 'c1', blocks: [{ key_id: 'a', place: '0' }] },
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(404);
+      expect(harness.documentClient).not.toHaveReceivedCommandWith(GetCommand, {
+        Key: { PK: 'STORY#theirs', SK: 'CHAPTER#c1' },
+      });
+    });
+  });
+});
