@@ -1,13 +1,47 @@
+import Close from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLayout } from '../../../components/layouts/page-layout';
+import { paths } from '../../../config/paths';
+import { useSeries } from '../api/get-series';
+import { useStandaloneStories } from '../api/get-standalone-stories';
+import { SeriesEditor } from '../components/series-editor';
 
 /** Spec §2 /series/{seriesID}/edit: edit a series and the order of its stories. */
 export function EditSeriesPage() {
+  const { seriesId = '' } = useParams();
+  const series = useSeries(seriesId);
+  const standaloneStories = useStandaloneStories();
+
   return (
     <PageLayout title="Edit Series">
-      <Typography variant="h4" component="h1">
-        Edit Series
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, mb: { xs: 3, sm: 4 } }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Typography variant="h4" component="h1">
+            Edit Series
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            Its cover, its summary and the order its stories are read in.
+          </Typography>
+        </Box>
+        <Tooltip title="Close">
+          <IconButton component={RouterLink} to={paths.stories.getHref()} aria-label="Close" edge="end">
+            <Close />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {series.status === 'error' && <Alert severity="warning">This series could not be opened.</Alert>}
+      {series.status === 'success' && standaloneStories.status !== 'loading' && (
+        <SeriesEditor
+          key={series.data.series_id}
+          series={series.data}
+          standaloneStories={standaloneStories.data ?? []}
+        />
+      )}
     </PageLayout>
   );
 }

@@ -1,13 +1,166 @@
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../../../shared/constants';
+import type { Series } from '../../../../../shared/schemas/series';
+import type { Story } from '../../../../../shared/schemas/story';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../../components/layouts/page-layout';
+import { paths } from '../../../config/paths';
+import { SeriesCard } from '../components/series-card';
+import { SeriesStoriesDrawer } from '../components/series-stories-drawer';
+import { StoryCard } from '../components/story-card';
+import { useStoryLibrary } from '../hooks/use-story-library';
 
-/** Spec §2 /stories: the list of series and standalone stories. */
+type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
+
+/** Spec §5 confirmations, word for word. */
+function deletionQuestion(deletion: PendingDeletion): string {
+  return deletion.kind === 'story'
+    ? `Delete story ${deletion.story.title}?`
+    : `Delete series ${deletion.series.series_title}? Any volumes assigned to it will be converted to standalone stories.`;
+}
+
+function CardSection({ heading, children }: { heading: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: { xs: 4, sm: 6 } }}>
+      <Typography
+        id={headingId}
+        variant="overline"
+        component="h2"
+        color="text.secondary"
+        sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
+      >
+        {heading}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
+          gap: { xs: 2.5, sm: 3 },
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Spec §2 /stories: the author's series and standalone stories. The selected story and chapter live in the
+ * address (/stories/{id}?chapter=…), so arriving here leaves nothing selected.
+ */
 export function StoriesPage() {
+  const { library, removeStory, removeSeries } = useStoryLibrary();
+  // Both keep their content while closing, so the dialog and the drawer do not go blank as they animate out.
+  const [deletionPrompt, setDeletionPrompt] = useState<{ deletion: PendingDeletion; open: boolean } | null>(
+    null,
+  );
+  const [sideList, setSideList] = useState<{ series: Series; open: boolean } | null>(null);
+
+  const askToDelete = (deletion: PendingDeletion) => setDeletionPrompt({ deletion, open: true });
+  const closeDeletionPrompt = () => setDeletionPrompt((current) => current && { ...current, open: false });
+  const confirmDeletion = () => {
+    if (!deletionPrompt?.open) return;
+    const { deletion } = deletionPrompt;
+    if (deletion.kind === 'story') void removeStory(deletion.story);
+    else void removeSeries(deletion.series);
+    closeDeletionPrompt();
+  };
+
+  const isEmpty =
+    library.status === 'loaded' &&
+    library.isComplete &&
+    library.series.length === 0 &&
+    library.standaloneStories.length === 0;
+
   return (
     <PageLayout title="Stories">
-      <Typography variant="h4" component="h1">
-        Your Stories
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: { xs: 3, sm: 5 },
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1">
+            Your Stories
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            Every series and standalone story you are writing.
+          </Typography>
+        </Box>
+        <Tooltip title="Create Story">
+          <Fab
+            component={RouterLink}
+            to={paths.newStory.getHref()}
+            color="primary"
+            aria-label="Create Story"
+            sx={{ width: 64, height: 64, flexShrink: 0, boxShadow: '0 8px 20px rgba(47, 74, 94, 0.28)' }}
+          >
+            <Add sx={{ fontSize: 34 }} />
+          </Fab>
+        </Tooltip>
+      </Box>
+
+      {isEmpty && (
+        <Alert severity="info" sx={{ mb: 4, borderRadius: 2, border: 1, borderColor: 'divider' }}>
+          <AlertTitle>The {PRODUCT_NAME} is In</AlertTitle>
+          ...but you haven&apos;t created any stories yet. Hit the big plus button to make one.
+        </Alert>
+      )}
+
+      {library.status === 'loaded' && library.series.length > 0 && (
+        <CardSection heading="Series">
+          {library.series.map((series) => (
+            <SeriesCard
+              key={series.series_id}
+              series={series}
+              onDelete={() => askToDelete({ kind: 'series', series })}
+              onShowStories={() => setSideList({ series, open: true })}
+            />
+          ))}
+        </CardSection>
+      )}
+
+      {library.status === 'loaded' && library.standaloneStories.length > 0 && (
+        <CardSection heading="Stories">
+          {library.standaloneStories.map((story) => (
+            <StoryCard
+              key={story.story_id}
+              story={story}
+              onDelete={() => askToDelete({ kind: 'story', story })}
+            />
+          ))}
+        </CardSection>
+      )}
+
+      {deletionPrompt && (
+        <ConfirmDialog
+          open={deletionPrompt.open}
+          title={deletionPrompt.deletion.kind === 'series' ? 'Delete series' : 'Delete story'}
+          message={deletionQuestion(deletionPrompt.deletion)}
+          confirmLabel="Delete"
+          destructive
+          onConfirm={confirmDeletion}
+          onCancel={closeDeletionPrompt}
+        />
+      )}
+      <SeriesStoriesDrawer
+        open={sideList?.open ?? false}
+        series={sideList?.series ?? null}
+        onClose={() => setSideList((current) => current && { ...current, open: false })}
+      />
     </PageLayout>
   );
 }

@@ -1,20 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAlerts } from '../../../components/alerts/alerts-context';
 import { PageLayout } from '../../../components/layouts/page-layout';
+import { paths } from '../../../config/paths';
+import { createStory } from '../api/create-story';
+import { useSeriesList } from '../api/get-series-list';
+import { useStory } from '../api/get-story';
+import { updateStoryDetails } from '../api/update-story-details';
+import { StoryForm } from '../components/story-form';
+import { STORY_CREATED_ALERT, STORY_EDITED_ALERT, storySaveFailedAlert } from '../story-alerts';
+import type { StoryDetails } from '../types';
+
+function FormPage({ heading, intro, children }: { heading: string; intro: string; children?: ReactNode }) {
+  return (
+    <PageLayout title={heading}>
+      <Box sx={{ mb: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1">
+          {heading}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {intro}
+        </Typography>
+      </Box>
+      {children}
+    </PageLayout>
+  );
+}
+
+/**
+ * /stories/new and /series/{id}/add. A new story opens in its workspace, on the first chapter the server
+ * made for it; one added from a series editor returns there, where the author was arranging volumes.
+ */
+function CreateStory({ seriesId }: { seriesId: string | undefined }) {
+  const seriesList = useSeriesList();
+  const { showAlert } = useAlerts();
+  const navigate = useNavigate();
+  const heading = 'Create a Story';
+  const intro = 'Name it, sum it up, and give it a cover. Everything can be changed later.';
+
+  if (seriesList.status === 'loading') return <FormPage heading={heading} intro={intro} />;
+  const allSeries = seriesList.data ?? [];
+  const preassigned = allSeries.find((series) => series.series_id === seriesId);
+
+  const submit = async (details: StoryDetails) => {
+    try {
+      const story = await createStory(details);
+      showAlert(STORY_CREATED_ALERT);
+      navigate(seriesId ? paths.editSeries.getHref(seriesId) : paths.story.getHref(story.story_id));
+    } catch (error) {
+      console.error('Creating a story failed.', error);
+      showAlert(storySaveFailedAlert(error, 'create'));
+    }
+  };
+
+  return (
+    <FormPage heading={heading} intro={intro}>
+      <StoryForm
+        mode="create"
+        initialValues={{
+          title: '',
+          description: '',
+          seriesName: preassigned?.series_title ?? '',
+          imageUrl: '',
+        }}
+        seriesList={allSeries}
+        onSubmit={submit}
+        cancelHref={seriesId ? paths.editSeries.getHref(seriesId) : paths.stories.getHref()}
+      />
+    </FormPage>
+  );
+}
+
+/** /stories/{id}/edit: back to the story list once saved. */
+function UpdateStory({ storyId }: { storyId: string }) {
+  const story = useStory(storyId);
+  const seriesList = useSeriesList();
+  const { showAlert } = useAlerts();
+  const navigate = useNavigate();
+  const heading = 'Update a Story';
+  const intro = 'Change the title, summary, cover or series of this story.';
+
+  if (story.status === 'loading' || seriesList.status === 'loading') {
+    return <FormPage heading={heading} intro={intro} />;
+  }
+  if (story.status === 'error') {
+    return (
+      <FormPage heading={heading} intro={intro}>
+        <Alert severity="warning">This story could not be opened.</Alert>
+      </FormPage>
+    );
+  }
+
+  const submit = async (details: StoryDetails) => {
+    try {
+      await updateStoryDetails(storyId, details);
+      showAlert(STORY_EDITED_ALERT);
+      navigate(paths.stories.getHref());
+    } catch (error) {
+      console.error(`Editing story ${storyId} failed.`, error);
+      showAlert(storySaveFailedAlert(error, 'update'));
+    }
+  };
+
+  return (
+    <FormPage heading={heading} intro={intro}>
+      <StoryForm
+        mode="update"
+        initialValues={{
+          title: story.data.title,
+          description: story.data.description,
+          seriesName: story.data.series_title ?? '',
+          imageUrl: story.data.image_url,
+        }}
+        seriesList={seriesList.data ?? []}
+        onSubmit={submit}
+        cancelHref={paths.stories.getHref()}
+      />
+    </FormPage>
+  );
+}
 
 /**
  * Spec §2: one create/update story form behind /stories/new, /stories/{storyID}/edit and
  * /series/{seriesID}/add; only editing an existing story makes it an update.
  */
 export function StoryFormPage() {
-  const { storyId } = useParams();
-  const heading = storyId === undefined ? 'Create a Story' : 'Update a Story';
-
-  return (
-    <PageLayout title={heading}>
-      <Typography variant="h4" component="h1">
-        {heading}
-      </Typography>
-    </PageLayout>
-  );
+  const { storyId, seriesId } = useParams();
+  return storyId === undefined ? <CreateStory seriesId={seriesId} /> : <UpdateStory storyId={storyId} />;
 }

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, uniqueEmail } from './fixtures/sign-in';
+
+const INVALID_TITLE_MESSAGE =
+  'A story title must be less than 256 characters and may only contain letters, numbers, spaces, and the following characters: + - = . _ : / @ , \' "';
+
+/** The toast at the bottom right; each check names the text it expects in it. */
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ hasText: title });
+}
+
+async function fillStoryForm(page: Page, fields: { title: string; summary: string; series?: string }) {
+  await page.getByRole('textbox', { name: 'Title' }).fill(fields.title);
+  await page.getByRole('textbox', { name: 'Write a brief summary of your story' }).fill(fields.summary);
+  if (fields.series !== undefined) {
+    await page.getByRole('combobox', { name: 'Assign to Series (optional)' }).fill(fields.series);
+  }
+}
+
+test('a new author sees the empty state, which stays, and the big plus button opens the form', async ({
+  page,
+}) => {
+  // Fake timers from the start, so a timer that would hide the empty state can be run out.
+  await page.clock.install();
+  await signIn(page, uniqueEmail('empty'));
+
+  const emptyState = page.getByRole('alert').filter({ hasText: 'The Loreweaver is In' });
+  await expect(emptyState).toContainText(
+    "...but you haven't created any stories yet. Hit the big plus button to make one.",
+  );
+  await page.clock.runFor(15_000);
+  await expect(emptyState).toBeVisible();
+
+  await page.getByRole('link', { name: 'Create Story' }).click();
+  await expect(page).toHaveURL(/\/stories\/new$/);
+  await expect(page.getByRole('heading', { name: 'Create a Story' })).toBeVisible();
+});
+
+test('creating a story through the form checks the title, then opens the story and lists it', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('create'));
+  await page.goto('/stories/new');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Story Title')).toBeVisible();
+  await expect(preview.getByText('Story description will appear here.')).toBeVisible();
+
+  await fillStoryForm(page, { title: '', summary: 'A lighthouse keeper finds a letter.' });
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Story title is required')).toBeVisible();
+
+  await fillStoryForm(page, { title: 'The Keeper #1', summary: 'A lighthouse keeper finds a letter.' });
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Invalid Title')).toContainText(INVALID_TITLE_MESSAGE);
+
+  await fillStoryForm(page, { title: 'The Keeper', summary: 'A lighthouse keeper finds a letter.' });
+  await expect(preview.getByText('The Keeper')).toBeVisible();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  await expect(toast(page, 'Story creation success')).toBeVisible();
+  await expect(page).toHaveURL(/\/stories\/[A-Za-z0-9_-]+$/);
+  await page.goto('/stories');
+  const card = page.getByRole('article', { name: 'The Keeper' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('A lighthouse keeper finds a letter.')).toBeAttached();
+  // No image was chosen: the server made a cover for the story.
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/images\//);
+  await expect(page.getByText('The Loreweaver is In')).toHaveCount(0);
+});
+
+test('typing a new series name on the form creates the series with the story in it', async ({ page }) => {
+  await signIn(page, uniqueEmail('new-series'));
+  await page.goto('/stories/new');
+
+  await fillStoryForm(page, {
+    title: 'Harbour Lights',
+    summary: 'The first winter at the harbour.',
+    series: 'The Harbour Years',
+  });
+  await expect(page.getByText('A new series, The Harbour Years, will be created.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Story creation success')).toBeVisible();
+
+  await page.goto('/stories');
+  const seriesCard = page.getByRole('article', { name: 'The Harbour Years' });
+  await expect(seriesCard.getByRole('link', { name: 'Harbour Lights' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Harbour Lights' })).toHaveCount(0);
+
+  // The second volume picks the series from the list instead of naming a new one.
+  await page.goto('/stories/new');
+  await fillStoryForm(page, { title: 'Harbour Ice', summary: 'The second winter.' });
+  await page.getByRole('combobox', { name: 'Assign to Series (optional)' }).fill('harbour');
+  await page.getByRole('option', { name: 'The Harbour Years' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Story creation success')).toBeVisible();
+  await page.goto('/stories');
+  await expect(seriesCard.getByRole('link', { name: 'Harbour Lights' })).toBeVisible();
+  await expect(seriesCard.getByRole('link', { name: 'Harbour Ice' })).toBeVisible();
+  await expect(seriesCard.getByText('2 stories')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+});
+
+test('deleting a story asks first and removes it for good', async ({ page }) => {
+  await signIn(page, uniqueEmail('delete-story'));
+  await page.goto('/stories/new');
+  await fillStoryForm(page, { title: 'Draft Zero', summary: 'Not worth keeping.' });
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page, 'Story creation success')).toBeVisible();
+  await page.goto('/stories');
+
+  await page.getByRole('button', { name: 'Delete Draft Zero' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete story' });
+  await expect(dialog).toContainText('Delete story Draft Zero?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('article', { name: 'Draft Zero' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Draft Zero' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('article', { name: 'Draft Zero' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText('The Loreweaver is In')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Draft Zero' })).toHaveCount(0);
+});

@@ -1,0 +1,21 @@
+import { SeriesDescriptionSchema, SeriesTitleSchema } from '../../../../shared/schemas/series';
+import type { AlertOptions } from '../../components/alerts/alert-types';
+
+export type SeriesTextValidation =
+  | { valid: true; title: string; description: string }
+  | { valid: false; field: 'title' | 'description'; alert: AlertOptions };
+
+/** Spec §5 series edit, with the rules the server runs: 'Title cannot be blank', 'Description cannot be blank'. */
+export function validateSeriesText(title: string, description: string): SeriesTextValidation {
+  const titleResult = SeriesTitleSchema.safeParse(title);
+  if (!titleResult.success) {
+    const message = titleResult.error.issues[0]?.message ?? '';
+    return { valid: false, field: 'title', alert: { title: message, message: '', severity: 'error' } };
+  }
+  const descriptionResult = SeriesDescriptionSchema.safeParse(description);
+  if (!descriptionResult.success) {
+    const message = descriptionResult.error.issues[0]?.message ?? '';
+    return { valid: false, field: 'description', alert: { title: message, message: '', severity: 'error' } };
+  }
+  return { valid: true, title: titleResult.data, description: descriptionResult.data };
+}

@@ -1,0 +1,104 @@
+import CollectionsBookmarkOutlined from '@mui/icons-material/CollectionsBookmarkOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Series } from '../../../../../shared/schemas/series';
+import { paths } from '../../../config/paths';
+import { volumesInOrder } from '../series-volumes';
+import { LibraryCard } from './library-card';
+
+/** Spec §9: a series card shows at most 4 story avatars; the rest are counted in '+N'. */
+const MAX_SERIES_AVATARS = 4;
+
+const avatarStyle = {
+  width: 40,
+  height: 40,
+  border: 2,
+  borderColor: 'background.paper',
+  fontSize: '1rem',
+  fontFamily: 'inherit',
+} as const;
+
+interface SeriesCardProps {
+  series: Series;
+  onDelete: (series: Series) => void;
+  /** Opens the side list of the series' stories. */
+  onShowStories: (series: Series) => void;
+}
+
+/** Spec §2: a series with up to 4 of its stories as avatars, in place order. */
+export function SeriesCard({ series, onDelete, onShowStories }: SeriesCardProps) {
+  const volumes = volumesInOrder(series);
+  const shownVolumes = volumes.slice(0, MAX_SERIES_AVATARS);
+  const hiddenCount = volumes.length - shownVolumes.length;
+  const title = series.series_title;
+
+  return (
+    <LibraryCard
+      title={title}
+      imageUrl={series.image_url}
+      placeholderIcon={<CollectionsBookmarkOutlined />}
+      sliderText={series.series_description.trim() || 'No description'}
+      coverAction={{
+        kind: 'button',
+        label: `Show the stories of ${title}`,
+        onClick: () => onShowStories(series),
+      }}
+      heading={title}
+      editHref={paths.editSeries.getHref(series.series_id)}
+      onDelete={() => onDelete(series)}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, pb: 2, mt: 'auto', minHeight: 56 }}>
+        {volumes.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No stories assigned.
+          </Typography>
+        ) : (
+          <>
+            <Box component="ul" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0, pl: 1 }}>
+              {shownVolumes.map((story) => (
+                <Box component="li" key={story.story_id} sx={{ ml: -1 }}>
+                  <Tooltip title={story.title}>
+                    <Link
+                      component={RouterLink}
+                      to={paths.story.getHref(story.story_id)}
+                      aria-label={story.title}
+                      sx={{ display: 'block', borderRadius: 1 }}
+                    >
+                      <Avatar src={story.image_url || undefined} alt="" variant="rounded" sx={avatarStyle}>
+                        {story.title.charAt(0).toUpperCase()}
+                      </Avatar>
+                    </Link>
+                  </Tooltip>
+                </Box>
+              ))}
+              {hiddenCount > 0 && (
+                <Box component="li" sx={{ ml: -1 }}>
+                  <ButtonBase
+                    onClick={() => onShowStories(series)}
+                    aria-label={`+${hiddenCount} more stories`}
+                    sx={{ borderRadius: 1 }}
+                  >
+                    <Avatar
+                      variant="rounded"
+                      sx={{ ...avatarStyle, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+                    >
+                      +{hiddenCount}
+                    </Avatar>
+                  </ButtonBase>
+                </Box>
+              )}
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
+              {volumes.length === 1 ? '1 story' : `${volumes.length} stories`}
+            </Typography>
+          </>
+        )}
+      </Box>
+    </LibraryCard>
+  );
+}

@@ -1,0 +1,33 @@
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Story } from '../../../../../shared/schemas/story';
+import { paths } from '../../../config/paths';
+import { LibraryCard } from './library-card';
+
+interface StoryCardProps {
+  story: Story;
+  onDelete: (story: Story) => void;
+}
+
+/** Spec §2: a standalone story; the card opens the story's workspace. */
+export function StoryCard({ story, onDelete }: StoryCardProps) {
+  const storyHref = paths.story.getHref(story.story_id);
+
+  return (
+    <LibraryCard
+      title={story.title}
+      imageUrl={story.image_url}
+      placeholderIcon={<AutoStoriesOutlined />}
+      sliderText={story.description}
+      coverAction={{ kind: 'link', href: storyHref }}
+      heading={
+        <Link component={RouterLink} to={storyHref} color="inherit" underline="hover">
+          {story.title}
+        </Link>
+      }
+      editHref={paths.editStory.getHref(story.story_id)}
+      onDelete={() => onDelete(story)}
+    />
+  );
+}
