@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { routes, workers } from '../lambdas/routes';
+import { readStageConfig } from '../lib/config';
+import { addLoreweaverStacks } from '../lib/loreweaver-stacks';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const app = new App();
+
+addLoreweaverStacks(app, {
+  config: readStageConfig(app.node),
+  routes,
+  workers,
+  handlersDirectory: fileURLToPath(new URL('../lambdas', import.meta.url)),
+  projectRoot,
+  siteDirectory: fileURLToPath(new URL('../web/dist', import.meta.url)),
+});

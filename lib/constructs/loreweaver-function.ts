@@ -1,0 +1,293 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
+import type { Config } from '../../lambdas/env';
+import type { AccessMode, BucketName, QueueName, RouteAccess } from '../../lambdas/routes';
+import { ALARM_PERIOD, NotifyingAlarm } from './notifying-alarm';
+
+/** Variables a Lambda may be given: those `lambdas/env.ts` reads, plus the few the runtime itself reads. */
+export type EnvironmentName = keyof Config | 'STRIPE_SECRET_ARN' | 'NODE_OPTIONS';
+export type FunctionEnvironment = Partial<Record<EnvironmentName, string>>;
+
+/** The variable that carries each bucket's name; exhaustive, so a new bucket cannot be forgotten here. */
+export const bucketEnvironment: Record<BucketName, EnvironmentName> = {
+  images: 'IMAGES_BUCKET',
+  exports: 'EXPORTS_BUCKET',
+};
+
+/** The variable that carries each queue's URL; exhaustive, so a new queue cannot be forgotten here. */
+export const queueEnvironment: Record<QueueName, EnvironmentName> = {
+  chapterCreation: 'CHAPTER_CREATION_QUEUE_URL',
+  export: 'EXPORT_QUEUE_URL',
+};
+
+/** The Node.js version the project is built for (package.json engines); one line to move every function. */
+const RUNTIME = Runtime.NODEJS_20_X;
+
+/** Item-level reads only: the single-table design never scans. */
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** ConditionCheckItem is what a transaction's condition-only step needs. */
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/**
+ * `bundling` for every function: an ES module for Node 20 built by the local esbuild (never Docker) from the
+ * handler's imports only. The AWS SDK is bundled rather than taken from the runtime so the version that
+ * ran in the tests is the version that runs in Lambda. CommonJS dependencies inside an ES module bundle
+ * call `require` for Node built-ins, hence the banner.
+ */
+const BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  forceDockerBundling: false,
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  logLevel: LogLevel.WARNING,
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  bundleAwsSDK: true,
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+};
+
+/**
+ * sharp (image re-encoding) loads a native libvips build, which esbuild cannot bundle. Handlers that import
+ * it get sharp's own files copied beside their bundle and run on x86_64, because the Linux x64 build is
+ * what an npm install on a Linux x64 machine (CI, this dev container) already has; arm64 would need a
+ * cross-platform install at every deploy.
+ */
+const SHARP = {
+  module: 'sharp',
+  /** What sharp loads at run time besides itself (its package.json dependencies and the Linux x64 build). */
+  dependencies: [
+    'detect-libc',
+    'semver',
+    '@img/colour',
+    '@img/sharp-linux-x64',
+    '@img/sharp-libvips-linux-x64',
+  ],
+  architecture: Architecture.X86_64,
+  memorySize: 1024,
+  install: 'npm install --os=linux --cpu=x64 --libc=glibc sharp',
+};
+
+/** Whether the handler's own code (not its dependencies) imports sharp: a fast scan with packages left external. */
+export function handlerImportsSharp(entry: string): boolean {
+  const { metafile } = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.values(metafile.inputs).some((input) =>
+    input.imports.some(
+      (imported) =>
+        imported.external && (imported.path === SHARP.module || imported.path.startsWith(`${SHARP.module}/`)),
+    ),
+  );
+}
+
+/**
+ * Bundling for a handler that imports sharp: sharp stays external, and sharp with the packages it loads
+ * is copied into the bundle's node_modules (a dependency nested under sharp travels with sharp).
+ */
+function sharpBundling(projectRoot: string, handler: string): BundlingOptions {
+  const modules = join(projectRoot, 'node_modules');
+  const sharpDirectory = join(modules, SHARP.module);
+  const isPackage = (directory: string) => existsSync(join(directory, 'package.json'));
+  const hoisted = SHARP.dependencies.filter((name) => !isPackage(join(sharpDirectory, 'node_modules', name)));
+  const missing = [SHARP.module, ...hoisted].filter((name) => !isPackage(join(modules, name)));
+  if (missing.length > 0) {
+    throw new Error(
+      `Handler "${handler}" uses sharp, whose Lambda build is not installed (${missing.join(', ')}): run "${SHARP.install}"`,
+    );
+  }
+  return {
+    ...BUNDLING,
+    externalModules: [SHARP.module],
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir, outputDir) => [
+        `mkdir -p "${outputDir}/node_modules/@img"`,
+        ...[SHARP.module, ...hoisted].map(
+          (name) => `cp -R "${join(modules, name)}" "${outputDir}/node_modules/${name}"`,
+        ),
+      ],
+    },
+  };
+}
+
+export interface FunctionResources {
+  table: ITable;
+  /** Physical bucket names (fixed, see `bucketName` in lib/config.ts). */
+  buckets: Record<BucketName, string>;
+  queues: Record<QueueName, IQueue>;
+  /** The Stripe secret key, for handlers whose access names `billing`. */
+  stripeSecret: ISecret;
+}
+
+export interface LoreweaverFunctionProps {
+  /** Module path under `handlersDirectory`, without extension, exporting `handler`. */
+  handler: string;
+  handlersDirectory: string;
+  /** Root of the npm project (package.json, package-lock.json). */
+  projectRoot: string;
+  description: string;
+  timeout: Duration;
+  memorySize: number;
+  logRetention: RetentionDays;
+  /** Variables every function needs whatever it touches. */
+  environment: FunctionEnvironment;
+  alarmTopic: ITopic;
+}
+
+/**
+ * One Lambda function of the app, in the manner of Powertools' base function construct: the defaults are
+ * fixed here and `bind*` grant access and set the matching environment variable in one call, so a grant
+ * without its variable (or a variable without its grant) cannot happen.
+ *
+ * Defaults: Node.js 20 on arm64 (cheaper per GB-second than x86; see `SHARP` for the exception); an ESM
+ * bundle (see `BUNDLING`) with source maps enabled at run time; a role of its own that may only write its
+ * own log group (no managed policy, no `logs:*` on `*`); a log group with the stage's retention; an alarm
+ * on any invocation error.
+ */
+export class LoreweaverFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: LoreweaverFunctionProps) {
+    super(scope, id);
+    const entry = join(props.handlersDirectory, `${props.handler}.ts`);
+    if (!existsSync(entry)) {
+      throw new Error(`Handler "${props.handler}" has no module at ${entry}`);
+    }
+
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handler}`,
+    });
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    logGroup.grantWrite(this.role);
+
+    const usesSharp = handlerImportsSharp(entry);
+    this.function = new NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+      runtime: RUNTIME,
+      architecture: usesSharp ? SHARP.architecture : Architecture.ARM_64,
+      memorySize: usesSharp ? Math.max(props.memorySize, SHARP.memorySize) : props.memorySize,
+      timeout: props.timeout,
+      description: props.description,
+      role: this.role,
+      logGroup,
+      // SDK v3 reuses connections by itself; the variable this would set only concerns SDK v2.
+      awsSdkConnectionReuse: false,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: usesSharp ? sharpBundling(props.projectRoot, props.handler) : BUNDLING,
+    });
+
+    new NotifyingAlarm(this, 'ErrorsAlarm', {
+      metric: this.function.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      description: `${props.handler} failed (uncaught error or timeout).`,
+      topic: props.alarmTopic,
+    });
+
+    for (const id of ['AwsSolutions-L1', 'CloudFormation-Validate::W2531']) {
+      Validations.of(this.function).acknowledge({
+        id,
+        reason: `${RUNTIME} is the runtime the project targets (package.json engines); Lambda stops creating it on 2027-02-01, so move RUNTIME and engines up together before then.`,
+      });
+    }
+  }
+
+  /** Grants every permission and variable that a route or worker's `access` names, and nothing else. */
+  bindAccess(access: RouteAccess, resources: FunctionResources): this {
+    if (access.table) this.bindTable(resources.table, access.table);
+    for (const [name, mode] of Object.entries(access.buckets ?? {}) as [BucketName, AccessMode][]) {
+      this.bindBucket(name, resources.buckets[name], mode);
+    }
+    for (const name of access.queues ?? []) this.bindQueue(name, resources.queues[name]);
+    if (access.billing) this.bindSecret('STRIPE_SECRET_ARN', resources.stripeSecret);
+    // `access.identity` needs no AWS permission: sign-in talks to Cognito's public OIDC endpoints, and the
+    // OIDC settings are in every function's base environment because lambdas/env.ts requires them.
+    return this;
+  }
+
+  bindTable(table: ITable, mode: AccessMode): this {
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: mode === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+        resources: [table.tableArn],
+      }),
+    );
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  /**
+   * Object reads (and writes and deletes for `readWrite`) plus listing, which S3 needs to answer 404 rather
+   * than 403 for a missing key and which prefix deletes need.
+   */
+  bindBucket(name: BucketName, bucketName: string, mode: AccessMode): this {
+    const stack = Stack.of(this);
+    const bucketArn = stack.formatArn({ service: 's3', region: '', account: '', resource: bucketName });
+    const objectsArn = `${bucketArn}/*`;
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucketArn] }),
+    );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions:
+          mode === 'readWrite' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'],
+        resources: [objectsArn],
+      }),
+    );
+    Validations.of(this).acknowledge({
+      // cdk-nag names the finding by the flattened resource: the partition is a pseudo-parameter reference.
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${bucketName}/*]`,
+      reason: `Object actions need object ARNs; the wildcard is confined to the ${name} bucket.`,
+    });
+    this.addEnvironment(bucketEnvironment[name], bucketName);
+    return this;
+  }
+
+  bindQueue(name: QueueName, queue: IQueue): this {
+    queue.grantSendMessages(this.role);
+    this.addEnvironment(queueEnvironment[name], queue.queueUrl);
+    return this;
+  }
+
+  bindSecret(variable: EnvironmentName, secret: ISecret): this {
+    secret.grantRead(this.role);
+    this.addEnvironment(variable, secret.secretArn);
+    return this;
+  }
+
+  private addEnvironment(name: EnvironmentName, value: string): void {
+    this.function.addEnvironment(name, value);
+  }
+}

@@ -1,0 +1,196 @@
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPoolClient, UserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { BucketName, QueueName, RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
+import type { StageConfig } from '../config';
+import {
+  type FunctionEnvironment,
+  type FunctionResources,
+  LoreweaverFunction,
+  queueEnvironment,
+} from '../constructs/loreweaver-function';
+import { WorkQueue } from '../constructs/work-queue';
+import { API_PATH_PREFIXES } from './edge-stack';
+
+/** HTTP API integrations give up after 30 s; a handler should answer well within it. */
+const ROUTE_TIMEOUT = Duration.seconds(10);
+const ROUTE_MEMORY_MB = 512;
+/** Workers render manuscripts (PDF, DOCX) in memory. */
+const WORKER_MEMORY_MB = 1024;
+/** Visibility timeout of a queue nobody consumes yet. */
+const UNCONSUMED_VISIBILITY = Duration.seconds(30);
+/** Dead-lettering threshold of a queue nobody consumes yet. */
+const UNCONSUMED_MAX_RECEIVE_COUNT = 3;
+
+export interface ApiStackProps extends StackProps {
+  config: StageConfig;
+  routes: readonly RouteDefinition[];
+  workers: readonly WorkerDefinition[];
+  /** Where the modules named by `handler` live (lambdas/). */
+  handlersDirectory: string;
+  /** The npm project root, for bundling. */
+  projectRoot: string;
+  table: ITable;
+  /** Fixed bucket names (EdgeStack and DataStack create the buckets). */
+  buckets: Record<BucketName, string>;
+  httpApi: IHttpApi;
+  siteOrigin: string;
+  userPool: UserPool;
+  userPoolClient: IUserPoolClient;
+  alarmTopic: ITopic;
+}
+
+/**
+ * Everything generated from the route table: one Lambda and one API route per route entry, one queue
+ * (with its dead-letter queue) per queue name, and one Lambda per worker entry consuming its queue. Each
+ * function is granted exactly what its `access` names.
+ */
+export class ApiStack extends Stack {
+  readonly queues: Record<QueueName, WorkQueue>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    validateRoutes(props.routes);
+    validateWorkers(props.workers);
+
+    this.queues = mapQueues((name) => {
+      const worker = props.workers.find((candidate) => candidate.queue === name);
+      return new WorkQueue(this, pascalCase(name), {
+        maxReceiveCount: worker?.maxReceiveCount ?? UNCONSUMED_MAX_RECEIVE_COUNT,
+        // AWS's advice: six times the consumer's timeout, so retries of a slow batch do not overlap.
+        visibilityTimeout: worker ? Duration.seconds(worker.timeoutSeconds * 6) : UNCONSUMED_VISIBILITY,
+        alarmTopic: props.alarmTopic,
+      });
+    });
+
+    const resources: FunctionResources = {
+      table: props.table,
+      buckets: props.buckets,
+      queues: mapQueues((name): IQueue => this.queues[name].queue),
+      stripeSecret: Secret.fromSecretNameV2(this, 'StripeSecretKey', config.secretNames.stripeSecretKey),
+    };
+    // lambdas/env.ts insists on these in every process, whatever the handler touches; none is a secret.
+    const environment: FunctionEnvironment = {
+      RUNTIME: 'aws',
+      LOG_LEVEL: config.logLevel,
+      APP_ORIGIN: props.siteOrigin,
+      OIDC_ISSUER: props.userPool.userPoolProviderUrl,
+      OIDC_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      OIDC_PROVIDER_HINT: 'cognito',
+      TABLE_NAME: props.table.tableName,
+    };
+    const common = {
+      handlersDirectory: props.handlersDirectory,
+      projectRoot: props.projectRoot,
+      logRetention: config.logRetention,
+      environment,
+      alarmTopic: props.alarmTopic,
+    };
+
+    for (const route of props.routes) {
+      const key = routeKey(route);
+      const id = routeConstructId(route);
+      const fn = new LoreweaverFunction(this, id, {
+        ...common,
+        handler: route.handler,
+        description: `${key} (${route.handler})`,
+        timeout: ROUTE_TIMEOUT,
+        memorySize: ROUTE_MEMORY_MB,
+      }).bindAccess(route.access, resources);
+      const httpRoute = new HttpRoute(this, `${id}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+      });
+      for (const rule of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+        Validations.of(httpRoute).acknowledge({
+          id: rule,
+          reason:
+            'Routes authenticate in the handler from an HttpOnly session cookie (and check Origin on writes); sign-in and public routes must stay open.',
+        });
+      }
+    }
+
+    for (const worker of props.workers) {
+      const fn = new LoreweaverFunction(this, `${pascalCase(worker.queue)}Worker`, {
+        ...common,
+        handler: worker.handler,
+        description: `${worker.queue} queue worker (${worker.handler})`,
+        timeout: Duration.seconds(worker.timeoutSeconds),
+        memorySize: WORKER_MEMORY_MB,
+      }).bindAccess(worker.access, resources);
+      fn.function.addEventSource(
+        new SqsEventSource(this.queues[worker.queue].queue, {
+          batchSize: worker.batchSize,
+          // A failed message is retried alone; the batch's successes are not redone.
+          reportBatchItemFailures: true,
+        }),
+      );
+    }
+  }
+}
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+function mapQueues<T>(build: (name: QueueName) => T): Record<QueueName, T> {
+  const names = Object.keys(queueEnvironment) as QueueName[];
+  return Object.fromEntries(names.map((name) => [name, build(name)])) as Record<QueueName, T>;
+}
+
+/** `GET /auth/{provider}/callback` → `GetAuthProviderCallback`. */
+function routeConstructId(route: RouteDefinition): string {
+  return pascalCase(`${route.method.toLowerCase()} ${route.path}`);
+}
+
+/** `get /auth/{provider}` → `GetAuthProvider`; `chapterCreation` → `ChapterCreation`. */
+function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+function validateRoutes(routes: readonly RouteDefinition[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = routeKey(route);
+    if (!API_PATH_PREFIXES.some((prefix) => route.path.startsWith(`${prefix}/`))) {
+      throw new Error(`Route ${key}: CloudFront forwards only ${API_PATH_PREFIXES.join(', ')} to the API`);
+    }
+    // Paths differing only in punctuation would share construct ids.
+    const id = routeConstructId(route);
+    if (seen.has(id)) throw new Error(`Route ${key} is declared twice (or clashes with another by name)`);
+    seen.add(id);
+  }
+}
+
+function validateWorkers(workers: readonly WorkerDefinition[]): void {
+  const seen = new Set<QueueName>();
+  for (const worker of workers) {
+    if (seen.has(worker.queue)) throw new Error(`The ${worker.queue} queue has more than one worker`);
+    seen.add(worker.queue);
+    // Above 10, SQS event sources need a batching window, which would delay chapter creation.
+    if (!Number.isInteger(worker.batchSize) || worker.batchSize < 1 || worker.batchSize > 10) {
+      throw new Error(`The ${worker.queue} worker's batchSize must be an integer from 1 to 10`);
+    }
+    // Lambda's limit; the queue's visibility timeout (6×) must also stay within SQS's 12 hours.
+    if (
+      !Number.isInteger(worker.timeoutSeconds) ||
+      worker.timeoutSeconds < 1 ||
+      worker.timeoutSeconds > 900
+    ) {
+      throw new Error(`The ${worker.queue} worker's timeoutSeconds must be an integer from 1 to 900`);
+    }
+  }
+}

@@ -1,0 +1,353 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
+import { routes, workers } from '../../lambdas/routes';
+import { handlerImportsSharp } from '../../lib/constructs/loreweaver-function';
+import { routeKey } from '../../lib/stacks/api-stack';
+import {
+  acknowledgements,
+  allowedActions,
+  asArray,
+  identityPolicyStatements,
+  projectRoot,
+  referencedId,
+  synthesize,
+  type Synthesized,
+  unacknowledgedNagErrors,
+} from './synth';
+import { accessProblems, BASE_VARIABLES, expectedAccessVariables, functionBehindRoute } from './wiring';
+
+/**
+ * The real app: the route table as it stands, the real handlers, the dev stage with no context at all
+ * (what `npx cdk synth` builds on a fresh clone). Checks are computed from the route table, so routes
+ * added later are covered without touching this file.
+ */
+let synthesized: Synthesized;
+
+beforeAll(() => {
+  synthesized = synthesize({ routes, workers, handlersDirectory: `${projectRoot}lambdas` });
+});
+
+afterAll(() => synthesized?.remove());
+
+describe('the API generated from the route table', () => {
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    'serves %s from a Lambda of its own running its handler',
+    (key, route) => {
+      const fn = functionBehindRoute(synthesized.template(synthesized.stacks.api), key);
+
+      expect(fn, `no API route ${key}`).toBeDefined();
+      expect(fn?.properties).toMatchObject({
+        Handler: 'index.handler',
+        Runtime: 'nodejs20.x',
+        Architectures: [
+          handlerImportsSharp(`${projectRoot}lambdas/${route.handler}.ts`) ? 'x86_64' : 'arm64',
+        ],
+      });
+      expect(fn?.properties.Description).toContain(route.handler);
+    },
+  );
+
+  it('has exactly one function per route and per worker, and one API route per route', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+
+    api.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+  });
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    'grants %s what its access names and nothing more',
+    (key, route) => {
+      const fn = functionBehindRoute(synthesized.template(synthesized.stacks.api), key);
+
+      expect(fn && accessProblems(fn, route.access)).toEqual([]);
+    },
+  );
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    'gives %s only the variables its access needs',
+    (key, route) => {
+      const fn = functionBehindRoute(synthesized.template(synthesized.stacks.api), key);
+
+      const variables = Object.keys(fn?.properties.Environment.Variables ?? {}).sort();
+      expect(variables).toEqual(
+        [...new Set([...BASE_VARIABLES, ...expectedAccessVariables(route.access)])].sort(),
+      );
+    },
+  );
+
+  it('gives read-only routes no write action on the table', () => {
+    const readOnly = routes.filter((route) => route.access.table === 'read');
+    const api = synthesized.template(synthesized.stacks.api);
+
+    for (const route of readOnly) {
+      const actions = allowedActions(functionBehindRoute(api, routeKey(route))?.statements ?? []);
+      expect(actions.filter((action) => action.startsWith('dynamodb:')).sort()).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+      ]);
+    }
+  });
+
+  it('logs API access and throttles the stage', () => {
+    synthesized.template(synthesized.stacks.edge).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue() },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+  });
+});
+
+describe('data', () => {
+  it('keeps the single table on demand with point-in-time recovery and TTL', () => {
+    synthesized.template(synthesized.stacks.data).hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+    });
+  });
+
+  it('blocks public access, requires TLS and encrypts every bucket', () => {
+    const buckets = synthesized
+      .allTemplates()
+      .flatMap((template) => [...Object.values(template.findResources('AWS::S3::Bucket'))]);
+
+    expect(buckets.length).toBeGreaterThanOrEqual(4);
+    for (const bucket of buckets) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption).toBeDefined();
+    }
+    for (const template of synthesized.allTemplates()) {
+      for (const policy of Object.values(template.findResources('AWS::S3::BucketPolicy'))) {
+        expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
+      }
+    }
+  });
+
+  it('versions images and expires exports', () => {
+    synthesized.template(synthesized.stacks.edge).hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: Match.stringLikeRegexp('-images-'),
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+    synthesized.template(synthesized.stacks.data).hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: Match.stringLikeRegexp('-exports-'),
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 7 })]) },
+    });
+  });
+});
+
+describe('queues', () => {
+  it('gives every queue a dead-letter queue whose depth raises an alarm', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const queues = Object.values(api.findResources('AWS::SQS::Queue'));
+    const workQueues = queues.filter((queue) => queue.Properties.RedrivePolicy);
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
+
+    expect(workQueues).toHaveLength(2);
+    for (const queue of workQueues) {
+      const deadLetterId = referencedId(queue.Properties.RedrivePolicy.deadLetterTargetArn);
+      expect(deadLetterId && api.findResources('AWS::SQS::Queue')[deadLetterId]).toBeDefined();
+      const watching = alarms.filter(
+        (alarm) =>
+          alarm.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+          referencedId(alarm.Properties.Dimensions[0].Value) === deadLetterId,
+      );
+      expect(watching).toHaveLength(1);
+      expect(watching[0]?.Properties).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [expect.anything()],
+      });
+    }
+  });
+});
+
+describe('auth', () => {
+  it('federates Google, Login with Amazon and Microsoft under the names the Lambdas send', () => {
+    const auth = synthesized.template(synthesized.stacks.auth);
+    const providers = Object.values(auth.findResources('AWS::Cognito::UserPoolIdentityProvider'));
+
+    expect(providers.map((provider) => provider.Properties.ProviderName).sort()).toEqual(
+      Object.values(cognitoProviderNames).sort(),
+    );
+    auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderType: 'OIDC',
+      ProviderDetails: Match.objectLike({
+        oidc_issuer: Match.stringLikeRegexp('^https://login\\.microsoftonline\\.com/[^/]+/v2\\.0$'),
+      }),
+    });
+  });
+
+  it('reads every client secret from Secrets Manager at deploy time', () => {
+    const providers = Object.values(
+      synthesized.template(synthesized.stacks.auth).findResources('AWS::Cognito::UserPoolIdentityProvider'),
+    );
+
+    for (const provider of providers) {
+      expect(provider.Properties.ProviderDetails.client_secret).toMatch(
+        /^\{\{resolve:secretsmanager:loreweaver\/dev\/[a-z]+-client-secret:SecretString:::\}\}$/,
+      );
+    }
+  });
+
+  it('lets the public app client use only the code flow, back to the site', () => {
+    synthesized.template(synthesized.stacks.auth).hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      SupportedIdentityProviders: Object.values(cognitoProviderNames),
+      CallbackURLs: ['google', 'amazon', 'microsoftonline'].map((provider) => ({
+        'Fn::Join': ['', ['https://', Match.anyValue(), `/auth/${provider}/callback`]],
+      })),
+    });
+  });
+});
+
+describe('the CDN', () => {
+  it('forwards the API paths uncached with cookies, query strings and the headers the handlers read', () => {
+    const edge = synthesized.template(synthesized.stacks.edge);
+
+    edge.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: {
+        CookiesConfig: { CookieBehavior: 'all' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayWith(['Origin', 'Sec-Fetch-Site', 'Content-Type']),
+        },
+      },
+    });
+    const [distribution] = Object.values(edge.findResources('AWS::CloudFront::Distribution'));
+    const behaviors = distribution?.Properties.DistributionConfig.CacheBehaviors as Record<string, unknown>[];
+    const headers = Object.values(edge.findResources('AWS::CloudFront::OriginRequestPolicy'))[0]?.Properties
+      .OriginRequestPolicyConfig.HeadersConfig.Headers as string[];
+    expect(headers.map((header) => header.toLowerCase())).not.toContain('host');
+    for (const pattern of ['/api/*', '/auth/*', '/billing/*']) {
+      expect(behaviors).toContainEqual(
+        expect.objectContaining({
+          PathPattern: pattern,
+          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+          ViewerProtocolPolicy: 'https-only',
+        }),
+      );
+    }
+    expect(behaviors).toContainEqual(expect.objectContaining({ PathPattern: '/images/*' }));
+  });
+
+  it('sends security headers with every response', () => {
+    synthesized
+      .template(synthesized.stacks.edge)
+      .hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            StrictTransportSecurity: Match.objectLike({
+              AccessControlMaxAgeSec: 63072000,
+              IncludeSubdomains: true,
+            }),
+            ContentSecurityPolicy: {
+              ContentSecurityPolicy: Match.stringLikeRegexp("script-src 'self' https://js\\.stripe\\.com"),
+              Override: true,
+            },
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          },
+        },
+      });
+  });
+});
+
+describe('operations', () => {
+  it('alarms on API 5xx and on errors of every function', () => {
+    synthesized.template(synthesized.stacks.edge).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      Namespace: 'AWS/ApiGateway',
+    });
+    const api = synthesized.template(synthesized.stacks.api);
+    const errorAlarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties.MetricName === 'Errors',
+    );
+    expect(errorAlarms).toHaveLength(routes.length + workers.length);
+  });
+
+  it('publishes the site URL, the API URL and the user pool id', () => {
+    synthesized.template(synthesized.stacks.edge).hasOutput('SiteUrl', {});
+    synthesized.template(synthesized.stacks.edge).hasOutput('ApiUrl', {});
+    synthesized.template(synthesized.stacks.auth).hasOutput('UserPoolId', {});
+  });
+});
+
+describe('security checks', () => {
+  it('never allows every action on every resource', () => {
+    const statements = synthesized.allTemplates().flatMap(identityPolicyStatements);
+
+    expect(statements.length).toBeGreaterThan(0);
+    const everything = statements.filter(
+      (statement) =>
+        statement.Effect === 'Allow' &&
+        asArray(statement.Action).includes('*') &&
+        asArray(statement.Resource).includes('*'),
+    );
+    expect(everything).toEqual([]);
+  });
+
+  it('leaves no AWS Solutions (cdk-nag) error unacknowledged', () => {
+    expect(unacknowledgedNagErrors(synthesized.app)).toEqual([]);
+  });
+
+  it('gives every acknowledged rule a reason', () => {
+    const acknowledged = acknowledgements(synthesized.app);
+
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const { path, id, reason } of acknowledged) {
+      expect(typeof reason === 'string' && reason.trim().length >= 20, `${id} at ${path}`).toBe(true);
+    }
+  });
+
+  it('records the cdk-nag acknowledgements in the templates as an audit trail', () => {
+    const recorded = synthesized
+      .allTemplates()
+      .flatMap((template) =>
+        Object.values(
+          template.toJSON().Resources as Record<string, { Metadata?: Record<string, unknown> }>,
+        ).flatMap(
+          (resource) =>
+            ((resource.Metadata?.cdk_nag as { rules_to_suppress?: { id: string; reason: string }[] })
+              ?.rules_to_suppress ?? []) as { id: string; reason: string }[],
+        ),
+      );
+
+    expect(recorded.some((rule) => rule.id.startsWith('AwsSolutions-'))).toBe(true);
+    expect(recorded.every((rule) => rule.reason.trim().length > 0)).toBe(true);
+  });
+
+  it('has stacks that depend on each other in one direction only', () => {
+    const { monitoring, data, edge, auth, api } = synthesized.stacks;
+    const dependsOn = (stack: { dependencies: { stackName: string }[] }) =>
+      stack.dependencies.map((dependency) => dependency.stackName).sort();
+
+    expect(dependsOn(monitoring)).toEqual([]);
+    expect(dependsOn(data)).toEqual([]);
+    expect(dependsOn(edge)).toEqual([data.stackName, monitoring.stackName].sort());
+    expect(dependsOn(auth)).toEqual([edge.stackName]);
+    expect(dependsOn(api)).toEqual(
+      [auth.stackName, data.stackName, edge.stackName, monitoring.stackName].sort(),
+    );
+  });
+});

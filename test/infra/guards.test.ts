@@ -1,0 +1,136 @@
+import { runInNewContext } from 'node:vm';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
+import { PERSONAL_MICROSOFT_ACCOUNTS_TENANT, readStageConfig } from '../../lib/config';
+import { SiteDeployment } from '../../lib/constructs/site-deployment';
+import { SPA_FALLBACK } from '../../lib/constructs/site-distribution';
+import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
+import { fixturesDirectory, projectRoot } from './synth';
+
+/** Cheap checks that need no bundling: configuration, table validation, the CDN's rewrite function. */
+
+const configFrom = (context: Record<string, unknown>, environment: NodeJS.ProcessEnv = {}) =>
+  readStageConfig(new App({ context }).node, environment);
+
+const CLIENT_IDS = { googleClientId: 'g', amazonClientId: 'a', microsoftClientId: 'm' };
+
+describe('stage configuration', () => {
+  it('synthesizes dev offline with placeholder account, region and client ids', () => {
+    const config = configFrom({});
+
+    expect(config).toMatchObject({
+      stage: 'dev',
+      env: { account: '000000000000', region: 'us-east-1' },
+      retainData: false,
+      unsetClientIds: ['googleClientId', 'amazonClientId', 'microsoftClientId'],
+    });
+    expect(config.identityProviders.microsoftTenantId).toBe(PERSONAL_MICROSOFT_ACCOUNTS_TENANT);
+  });
+
+  it('takes the account from the CLI environment when the context does not name one', () => {
+    const config = configFrom(
+      {},
+      { CDK_DEFAULT_ACCOUNT: '111111111111', CDK_DEFAULT_REGION: 'eu-central-1' },
+    );
+
+    expect(config.env).toEqual({ account: '111111111111', region: 'eu-central-1' });
+  });
+
+  it('refuses to build prod without the identity-provider client ids', () => {
+    expect(() => configFrom({ stage: 'prod' })).toThrow(/googleClientId, amazonClientId, microsoftClientId/);
+  });
+
+  it('reads the stage object from cdk.json and lets -c values override it', () => {
+    const config = configFrom({
+      stage: 'prod',
+      'loreweaver:prod': { account: '222222222222', region: 'eu-west-1', ...CLIENT_IDS },
+      region: 'eu-north-1',
+    });
+
+    expect(config.env).toEqual({ account: '222222222222', region: 'eu-north-1' });
+    expect(config.retainData).toBe(true);
+    expect(config.secretNames.stripeSecretKey).toBe('loreweaver/prod/stripe-secret-key');
+  });
+
+  it('rejects unknown stages, malformed values and half a custom domain', () => {
+    expect(() => configFrom({ stage: 'staging' })).toThrow(/Unknown stage/);
+    expect(() => configFrom({ account: '12345' })).toThrow(/account: must be a 12-digit AWS account id/);
+    expect(() => configFrom({ domainName: 'write.example.com' })).toThrow(/set together/);
+  });
+});
+
+describe('route table validation', () => {
+  const build =
+    (routes: RouteDefinition[], workers: WorkerDefinition[] = []) =>
+    () =>
+      addLoreweaverStacks(new App(), {
+        config: configFrom({}),
+        routes,
+        workers,
+        handlersDirectory: `${fixturesDirectory}handlers`,
+        projectRoot,
+        siteDirectory: `${fixturesDirectory}no-such-build`,
+      });
+  const route: RouteDefinition = { method: 'GET', path: '/api/thing', handler: 'http-noop', access: {} };
+  const worker: WorkerDefinition = {
+    queue: 'export',
+    handler: 'sqs-noop',
+    access: {},
+    batchSize: 1,
+    maxReceiveCount: 3,
+    timeoutSeconds: 30,
+  };
+
+  it('refuses a route CloudFront would not forward to the API', () => {
+    expect(build([{ ...route, path: '/thing' }])).toThrow(
+      /CloudFront forwards only \/api, \/auth, \/billing/,
+    );
+  });
+
+  it('refuses a route declared twice', () => {
+    expect(build([route, { ...route }])).toThrow(/declared twice/);
+  });
+
+  it('refuses a handler with no module', () => {
+    expect(build([{ ...route, handler: 'http/missing' }])).toThrow(/has no module at .*http\/missing\.ts/);
+  });
+
+  it('refuses two workers on one queue and batches SQS cannot deliver at once', () => {
+    expect(build([], [worker, { ...worker }])).toThrow(/more than one worker/);
+    expect(build([], [{ ...worker, batchSize: 25 }])).toThrow(/batchSize must be an integer from 1 to 10/);
+  });
+});
+
+describe('the single-page-app fallback', () => {
+  const rewrite = (uri: string): string =>
+    runInNewContext(`${SPA_FALLBACK}; handler({ request: { uri: ${JSON.stringify(uri)} } }).uri`) as string;
+
+  it.each([
+    ['/', '/index.html'],
+    ['/stories/42', '/index.html'],
+    ['/stories/42/edit', '/index.html'],
+    ['/assets/index-a1b2c3.js', '/assets/index-a1b2c3.js'],
+    ['/favicon.ico', '/favicon.ico'],
+  ])('serves %s as %s', (uri, served) => {
+    expect(rewrite(uri)).toBe(served);
+  });
+});
+
+describe('the site upload', () => {
+  it('deploys nothing and warns when the web app has not been built', () => {
+    const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Site');
+
+    new SiteDeployment(stack, 'Files', {
+      directory: `${fixturesDirectory}no-such-build`,
+      bucket: new Bucket(stack, 'Bucket'),
+      logRetention: RetentionDays.ONE_WEEK,
+    });
+
+    Template.fromStack(stack).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(stack).hasWarning('/Site/Files', Match.stringLikeRegexp('npm run build:web'));
+  });
+});

@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type Stack, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
+import { readStageConfig, type StageConfig } from '../../lib/config';
+import { addLoreweaverStacks, type LoreweaverStacks } from '../../lib/loreweaver-stacks';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const fixturesDirectory = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+/** The context `cdk synth` would read from cdk.json, so the tests build what the CLI builds. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(`${projectRoot}cdk.json`, 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+export interface SynthOptions {
+  context?: Record<string, unknown>;
+  routes: readonly RouteDefinition[];
+  workers: readonly WorkerDefinition[];
+  handlersDirectory: string;
+  siteDirectory?: string;
+}
+
+export interface Synthesized {
+  app: App;
+  config: StageConfig;
+  stacks: LoreweaverStacks;
+  assembly: CloudAssembly;
+  template(stack: Stack): Template;
+  /** Every stack's template, for checks that apply everywhere. */
+  allTemplates(): Template[];
+  /** Deletes the cloud assembly (bundles with sharp weigh 20 MB each). */
+  remove(): void;
+}
+
+/**
+ * Synthesizes one Loreweaver stage in memory, offline: no credentials (the account and region are the
+ * config's defaults unless the context names them), no Docker (esbuild bundles locally), no network.
+ * Synthesis runs the cdk-nag checks and throws on any unacknowledged error or on a dependency cycle.
+ */
+export function synthesize(options: SynthOptions): Synthesized {
+  const outdir = mkdtempSync(join(tmpdir(), 'loreweaver-infra-'));
+  const app = new App({ outdir, context: { ...cdkJsonContext(), ...options.context } });
+  // An empty environment: the operator's CDK_DEFAULT_ACCOUNT must not leak into the tests.
+  const config = readStageConfig(app.node, {});
+  const stacks = addLoreweaverStacks(app, {
+    config,
+    routes: options.routes,
+    workers: options.workers,
+    handlersDirectory: options.handlersDirectory,
+    projectRoot,
+    siteDirectory: options.siteDirectory ?? `${fixturesDirectory}site`,
+  });
+  const assembly = app.synth();
+  const template = (stack: Stack) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);
+  return {
+    app,
+    config,
+    stacks,
+    assembly,
+    template,
+    allTemplates: () => Object.values(stacks).map(template),
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
+}
+
+export interface PolicyStatementJson {
+  Effect: 'Allow' | 'Deny';
+  Action: string | string[];
+  Resource: unknown;
+}
+
+export function asArray<T>(value: T | T[]): T[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Logical id of the resource a `{ Ref }` or `{ Fn::GetAtt }` points at. */
+export function referencedId(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if ('Ref' in value && typeof value.Ref === 'string') return value.Ref;
+  if ('Fn::GetAtt' in value && Array.isArray(value['Fn::GetAtt'])) return String(value['Fn::GetAtt'][0]);
+  return undefined;
+}
+
+/** The statements of every identity policy (inline or attached) in a template. */
+export function identityPolicyStatements(template: Template): PolicyStatementJson[] {
+  const documents: { Statement: PolicyStatementJson[] }[] = [];
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+    documents.push(policy.Properties.PolicyDocument);
+  }
+  for (const policy of Object.values(template.findResources('AWS::IAM::ManagedPolicy'))) {
+    documents.push(policy.Properties.PolicyDocument);
+  }
+  for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
+    for (const inline of role.Properties.Policies ?? []) documents.push(inline.PolicyDocument);
+  }
+  return documents.flatMap((document) => document.Statement);
+}
+
+/** The statements of the policies attached to one role. */
+export function roleStatements(template: Template, roleLogicalId: string): PolicyStatementJson[] {
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) =>
+      (policy.Properties.Roles as unknown[]).some((role) => referencedId(role) === roleLogicalId),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]);
+}
+
+export function allowedActions(statements: PolicyStatementJson[]): string[] {
+  return statements
+    .filter((statement) => statement.Effect === 'Allow')
+    .flatMap((statement) => asArray(statement.Action));
+}
+
+export interface Acknowledgement {
+  path: string;
+  id: string;
+  reason: unknown;
+}
+
+/** Every rule acknowledged anywhere in the construct tree (cdk-nag's and CloudFormation validation's). */
+export function acknowledgements(app: App): Acknowledgement[] {
+  return app.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason,
+        })),
+      ),
+  );
+}
+
+/** Runs the AWS Solutions pack over the synthesized tree and lists what it still reports as errors. */
+export function unacknowledgedNagErrors(app: App): string[] {
+  const report = new AwsSolutionsChecks().validateScope(app);
+  return report.violations
+    .filter((violation) => violation.severity === 'error')
+    .flatMap((violation) =>
+      violation.violatingResources.map((resource) => `${violation.ruleName} at ${resource.constructPath}`),
+    );
+}
