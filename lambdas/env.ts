@@ -17,6 +17,7 @@ const ConfigSchema = z.object({
   /** SQS queue URLs by queue name (AWS runtime only). */
   CHAPTER_CREATION_QUEUE_URL: z.string().optional(),
   EXPORT_QUEUE_URL: z.string().optional(),
+  STORY_DELETION_QUEUE_URL: z.string().optional(),
   /** The public origin of the app, e.g. https://write.example.com. Used for redirects and the origin check. */
   APP_ORIGIN: z.url(),
   OIDC_ISSUER: z.url(),

@@ -7,7 +7,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Queues a handler may send to; each has a worker in `workers` below. */
-export type QueueName = 'chapterCreation' | 'export';
+export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion';
 
 /** Buckets a handler may touch. */
 export type BucketName = 'images' | 'exports';
@@ -96,7 +96,7 @@ export const routes: RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/stories/{storyId}',
     handler: 'http/stories/delete-story',
-    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+    access: { table: 'readWrite', buckets: { images: 'readWrite' }, queues: ['storyDeletion'] },
   },
   {
     method: 'GET',
@@ -242,5 +242,13 @@ export const workers: WorkerDefinition[] = [
     batchSize: 10,
     maxReceiveCount: 5,
     timeoutSeconds: 30,
+  },
+  {
+    queue: 'storyDeletion',
+    handler: 'workers/story-deletion-worker',
+    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+    batchSize: 1,
+    maxReceiveCount: 5,
+    timeoutSeconds: 300,
   },
 ];

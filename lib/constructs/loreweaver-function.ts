@@ -29,6 +29,7 @@ export const bucketEnvironment: Record<BucketName, EnvironmentName> = {
 export const queueEnvironment: Record<QueueName, EnvironmentName> = {
   chapterCreation: 'CHAPTER_CREATION_QUEUE_URL',
   export: 'EXPORT_QUEUE_URL',
+  storyDeletion: 'STORY_DELETION_QUEUE_URL',
 };
 
 /** The Node.js version the project is built for (package.json engines); one line to move every function. */

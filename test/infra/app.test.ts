@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
 import { routes, workers } from '../../lambdas/routes';
-import { handlerImportsSharp } from '../../lib/constructs/loreweaver-function';
+import { handlerImportsSharp, queueEnvironment } from '../../lib/constructs/loreweaver-function';
 import { routeKey } from '../../lib/stacks/api-stack';
 import {
   acknowledgements,
@@ -159,7 +159,7 @@ describe('queues', () => {
     const workQueues = queues.filter((queue) => queue.Properties.RedrivePolicy);
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm'));
 
-    expect(workQueues).toHaveLength(2);
+    expect(workQueues).toHaveLength(Object.keys(queueEnvironment).length);
     for (const queue of workQueues) {
       const deadLetterId = referencedId(queue.Properties.RedrivePolicy.deadLetterTargetArn);
       expect(deadLetterId && api.findResources('AWS::SQS::Queue')[deadLetterId]).toBeDefined();

@@ -314,6 +314,7 @@ describe('stories and series on the embedded runtime', () => {
 
     expect(response.status).toBe(204);
     expect((await author.fetch(`/api/stories/${doomed.story_id}`)).status).toBe(404);
+    await runtime.queue.drain();
     expect(await partitionItems(`STORY#${doomed.story_id}`)).toEqual([]);
     for (const chapterId of chapterIds) expect(await partitionItems(`CHAPTER#${chapterId}`)).toEqual([]);
     expect(await runtime.ports.blobs.get('images', imageKey)).toBeUndefined();

@@ -7,6 +7,7 @@ export function createSqsQueue(config: Config, client = new SQSClient({ region: 
   const queueUrls: Record<QueueName, string | undefined> = {
     chapterCreation: config.CHAPTER_CREATION_QUEUE_URL,
     export: config.EXPORT_QUEUE_URL,
+    storyDeletion: config.STORY_DELETION_QUEUE_URL,
   };
   return {
     async send(queue, message) {

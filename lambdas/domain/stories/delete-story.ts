@@ -1,3 +1,4 @@
+import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
 import { BlockRepository } from '../blocks/block-repository';
 import { ChapterRepository } from '../chapters/chapter-repository';
@@ -10,8 +11,9 @@ import { StoryRepository } from './story-repository';
 /**
  * DELETE /api/stories/{id}. The story item goes first, with its place in its series, in one transaction:
  * from then on the story is gone for its author and every write into its partitions fails its condition.
- * Then the cascade: the story's partition (chapters, settings, associations, outline, ...), each chapter's
- * partition (paragraphs and order), and its images (covers and association portraits).
+ * The cascade — the story's partition (chapters, settings, associations, outline, ...), each chapter's
+ * partition (paragraphs and order), and its images — runs in the story-deletion worker, which retries
+ * until it is done however large the story is. Should the queue refuse the message, the cascade runs here.
  */
 export async function deleteStory(ports: Ports, userId: string, storyId: string): Promise<void> {
   const { database } = ports;
@@ -29,14 +31,19 @@ export async function deleteStory(ports: Ports, userId: string, storyId: string)
     ]);
   });
 
-  await purgeStoryContent(ports, storyId);
+  try {
+    await ports.queue.send('storyDeletion', { story_id: storyId });
+  } catch (error) {
+    ports.logger.error('story deletion could not be queued; deleting inline', describeError(error));
+    await purgeStoryContent(ports, storyId);
+  }
 }
 
 /**
  * Chapter items are deleted before their paragraphs: a paragraph write needs its chapter item, so none can
- * slip in after its partition was emptied.
+ * slip in after its partition was emptied. Idempotent: a redelivered message finds less to delete.
  */
-async function purgeStoryContent(ports: Ports, storyId: string): Promise<void> {
+export async function purgeStoryContent(ports: Ports, storyId: string): Promise<void> {
   const { database } = ports;
   const { chapters, index } = await new ChapterRepository(database).listWithIndex(storyId);
   const chapterIds = new Set([...index.chapter_ids, ...chapters.map((chapter) => chapter.chapter_id)]);

@@ -468,27 +468,8 @@ describe('story handlers', () => {
   });
 
   describe('DELETE /api/stories/{storyId}', () => {
-    it('deletes the story item first, then its partition, each chapter partition and its images', async () => {
+    it('deletes the story item at once and hands the rest of the story to the story-deletion queue', async () => {
       ownStory('s1');
-      chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
-      harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'STORY#s1' } })
-        .resolves({
-          Items: [
-            { PK: 'STORY#s1', SK: 'CHAPTER#c1' },
-            { PK: 'STORY#s1', SK: 'CHAPTERS' },
-            { PK: 'STORY#s1', SK: 'SETTINGS' },
-            { PK: 'STORY#s1', SK: 'ASSOC#a1' },
-          ],
-        });
-      harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'CHAPTER#c1' } })
-        .resolves({
-          Items: [
-            { PK: 'CHAPTER#c1', SK: 'BLOCK#k1' },
-            { PK: 'CHAPTER#c1', SK: 'ORDER' },
-          ],
-        });
 
       const result = await deleteStory(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1' } }),
@@ -496,10 +477,6 @@ describe('story handlers', () => {
       );
 
       expect(result.statusCode).toBe(204);
-      const commandOrder = harness.documentClient.calls().map((call) => call.args[0].constructor.name);
-      expect(commandOrder.indexOf('TransactWriteCommand')).toBeLessThan(
-        commandOrder.indexOf('BatchWriteCommand'),
-      );
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
           {
@@ -510,37 +487,16 @@ describe('story handlers', () => {
           },
         ],
       });
-      expect(harness.documentClient).toHaveReceivedCommandWith(BatchWriteCommand, {
-        RequestItems: {
-          [harness.tableName]: [
-            { DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' } } },
-            { DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'CHAPTERS' } } },
-            { DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } } },
-            { DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'ASSOC#a1' } } },
-          ],
-        },
-      });
-      expect(harness.documentClient).toHaveReceivedCommandWith(BatchWriteCommand, {
-        RequestItems: {
-          [harness.tableName]: [
-            { DeleteRequest: { Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#k1' } } },
-            { DeleteRequest: { Key: { PK: 'CHAPTER#c1', SK: 'ORDER' } } },
-          ],
-        },
-      });
-      expect(harness.blobs.deletePrefix).toHaveBeenCalledWith('images', 'images/stories/s1/');
+      expect(harness.queue.send).toHaveBeenCalledWith('storyDeletion', { story_id: 's1' });
+      expect(harness.documentClient).not.toHaveReceivedCommand(BatchWriteCommand);
     });
 
-    it('retries the deletes DynamoDB leaves unprocessed', async () => {
+    it('deletes the content inline when the queue refuses the message, leaving nothing behind', async () => {
       ownStory('s1');
-      const settings = { PK: 'STORY#s1', SK: 'SETTINGS' };
+      harness.queue.send.mockRejectedValueOnce(new Error('SQS unavailable'));
       harness.documentClient
         .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'STORY#s1' } })
-        .resolves({ Items: [settings] });
-      harness.documentClient
-        .on(BatchWriteCommand)
-        .resolvesOnce({ UnprocessedItems: { [harness.tableName]: [{ DeleteRequest: { Key: settings } }] } })
-        .resolves({});
+        .resolves({ Items: [{ PK: 'STORY#s1', SK: 'SETTINGS' }] });
 
       const result = await deleteStory(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1' } }),
@@ -548,7 +504,12 @@ describe('story handlers', () => {
       );
 
       expect(result.statusCode).toBe(204);
-      expect(harness.documentClient).toHaveReceivedCommandTimes(BatchWriteCommand, 2);
+      expect(harness.documentClient).toHaveReceivedCommandWith(BatchWriteCommand, {
+        RequestItems: {
+          [harness.tableName]: [{ DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } } }],
+        },
+      });
+      expect(harness.blobs.deletePrefix).toHaveBeenCalledWith('images', 'images/stories/s1/');
     });
 
     it('takes a volume out of its series in the same transaction', async () => {

@@ -1,24 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/workers/chapter-creation-worker';
 import { installHandlerPorts, tableItems } from '../../helpers/handler-harness';
+import { sqsEvent, sqsRecord } from '../../helpers/sqs-event';
 
-const record = (messageId: string, body: unknown): SQSRecord =>
-  ({
-    messageId,
-    receiptHandle: messageId,
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    attributes: {},
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:chapter-creation',
-    awsRegion: 'us-east-1',
-  }) as unknown as SQSRecord;
-
-const sqsEvent = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
+const record = (messageId: string, body: unknown) => sqsRecord(messageId, body, 'chapter-creation');
 
 describe('chapter creation worker', () => {
   let harness: ReturnType<typeof installHandlerPorts>;
