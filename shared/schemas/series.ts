@@ -43,7 +43,8 @@ const storiesFieldMessage = 'The stories field must be a JSON list of stories.';
  */
 export const UpdateSeriesFormSchema = z.object({
   series_title: SeriesTitleSchema,
-  series_description: SeriesDescriptionSchema,
+  /** Absent: the description is kept, so a series created from the story form can be renamed alone. */
+  series_description: SeriesDescriptionSchema.optional(),
   stories: z
     .string()
     .transform((text, context) => {

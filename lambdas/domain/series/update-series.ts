@@ -16,7 +16,8 @@ import { getSeries } from './series-views';
 
 export interface SeriesChange {
   title: string;
-  description: string;
+  /** Absent: the description stays as it is (a rename from the header sends only the title). */
+  description?: string;
   /** The new volume list with 1-based places; absent: the volumes stay as they are. */
   volumes?: { story_id: string; place: number }[];
   image?: Buffer;
@@ -80,7 +81,7 @@ export async function updateSeries(
           {
             ...series,
             series_title: change.title,
-            series_description: change.description,
+            series_description: change.description ?? series.series_description,
             image_url: newImage?.url ?? series.image_url,
             story_ids: storyIds,
           },

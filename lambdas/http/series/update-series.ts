@@ -15,7 +15,7 @@ export const handler = httpRoute({
     const fields = parseFormFields(UpdateSeriesFormSchema, form.fields);
     const series = await updateSeries(ports, userId, params.seriesId, {
       title: fields.series_title,
-      description: fields.series_description,
+      ...(fields.series_description === undefined ? {} : { description: fields.series_description }),
       ...(fields.stories ? { volumes: fields.stories } : {}),
       ...(form.file ? { image: form.file.bytes } : {}),
     });

@@ -212,6 +212,37 @@ describe('series handlers', () => {
       expect(harness.blobs.delete).toHaveBeenCalledWith('images', ['images/series/saga/cover-1.png']);
     });
 
+    it('renames a series sent with its title alone, keeping its description, volumes and image', async () => {
+      harness.documentClient.on(GetCommand, { Key: { PK: owner, SK: 'SERIES#saga' } }).resolves({
+        Item: tableItems.series('saga', ['s1'], 1, {
+          series_description: '',
+          image_url: '/images/series/saga/cover-1.png',
+        }),
+      });
+      const event = await signedInMultipartEvent(
+        { method: 'PUT', pathParameters: { seriesId: 'saga' } },
+        multipartForm({ series_title: 'Sand' }),
+      );
+
+      const result = await updateSeries(event, testContext());
+
+      expect(result.statusCode).toBe(200);
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: expect.arrayContaining([
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({
+                series_title: 'Sand',
+                series_description: '',
+                story_ids: ['s1'],
+                image_url: '/images/series/saga/cover-1.png',
+              }),
+            }),
+          },
+        ]),
+      });
+    });
+
     it("answers 404 when the list names another author's story, and writes nothing", async () => {
       ownSeries('saga', []);
       const event = await signedInMultipartEvent(
