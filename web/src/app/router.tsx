@@ -13,7 +13,7 @@ const SignInPage = lazyPage(() => import('../features/auth/routes/sign-in-page')
 const StoriesPage = lazyPage(() => import('../features/stories/routes/stories-page'), 'StoriesPage');
 const StoryFormPage = lazyPage(() => import('../features/stories/routes/story-form-page'), 'StoryFormPage');
 const StoryWorkspacePage = lazyPage(
-  () => import('../features/editor/routes/story-workspace-page'),
+  () => import('../features/workspace/routes/story-workspace-page'),
   'StoryWorkspacePage',
 );
 const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { signIn, uniqueEmail } from './fixtures/sign-in';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+test('on a 375 px phone the flyout covers the width and gives way once a chapter is chosen', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, uniqueEmail('workspace-phone'));
+  const response = await page.request.post('/api/stories', {
+    multipart: { title: 'The Salt Road', description: 'A caravan crosses the desert.' },
+    headers: { origin: baseURL ?? '' },
+  });
+  const story = (await response.json()) as { story_id: string };
+  await page.request.post(`/api/stories/${story.story_id}/chapter`, {
+    data: { title: 'The Oasis' },
+    headers: { origin: baseURL ?? '' },
+  });
+  await page.goto(`/stories/${story.story_id}`);
+
+  await page.getByRole('button', { name: 'Chapters and layout' }).click();
+  const flyout = page.getByRole('dialog', { name: 'Chapters and layout' });
+  await expect(flyout).toBeVisible();
+  expect((await flyout.boundingBox())?.width).toBeCloseTo(375, 0);
+  await flyout.getByRole('button', { name: 'The Oasis', exact: true }).click();
+
+  await expect(flyout).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Chapter title: The Oasis\./ })).toBeVisible();
+  await page.getByRole('button', { name: 'Document settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Document Settings' })).toBeVisible();
+});

@@ -1,0 +1,36 @@
+import type { SyncRequest, SyncTransport } from '../../../../web/src/editor/autosave/sync-requests';
+
+export interface SentRequest {
+  method: SyncRequest['method'];
+  path: string;
+  body: {
+    story_id?: string;
+    chapter_id: string;
+    blocks: { key_id: string; chunk?: string; place?: string }[];
+  };
+  keepalive: boolean;
+}
+
+/**
+ * A server stand-in: records requests and answers each with the status `respond` picks (2xx resolves;
+ * anything else rejects with that status, as the API client does; 0 means unreachable).
+ */
+export function fakeTransport(respond: (request: SentRequest) => number = () => 204) {
+  const sent: SentRequest[] = [];
+  const transport: SyncTransport = (request, { keepalive }) => {
+    const recorded = { ...request, keepalive } as SentRequest;
+    sent.push(recorded);
+    const status = respond(recorded);
+    if (status >= 200 && status < 300) return Promise.resolve();
+    return Promise.reject(Object.assign(new Error(`status ${status}`), { status }));
+  };
+  return { transport, sent };
+}
+
+/** What the transport was asked to do, in order, as "METHOD path keys". */
+export function describeRequests(sent: SentRequest[]): string[] {
+  return sent.map(
+    (request) =>
+      `${request.method} ${request.path} ${request.body.blocks.map((block) => block.key_id).join(',')}`,
+  );
+}

@@ -1,0 +1,175 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyParagraph } from '../../../shared/schemas/paragraph';
+import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
+import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
+import { theme } from '../../../web/src/theme/theme';
+import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+let storyCount = 0;
+/** A story id of its own per test: chapter queues live for the whole page, as they do in the app. */
+function newStoryId(): string {
+  storyCount += 1;
+  return `story-${storyCount}`;
+}
+
+function paragraphChunk(keyId: string, text: string, format = 0): string {
+  return JSON.stringify({
+    ...emptyParagraph(keyId),
+    children: [{ type: 'text', text, format, style: '', detail: 0, mode: 'normal', version: 1 }],
+  });
+}
+
+function contentResponse(paragraphs: [string, string, number?][]) {
+  return jsonResponse({
+    items: paragraphs.map(([keyId, text, format], place) => ({
+      key_id: { Value: keyId },
+      chunk: { Value: paragraphChunk(keyId, text, format) },
+      place: { Value: String(place) },
+    })),
+  });
+}
+
+function renderEditor(storyId: string, onWordCountChange = vi.fn()) {
+  render(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter>
+        <AlertsProvider>
+          <ChapterEditor
+            storyId={storyId}
+            chapterId="chapter-1"
+            settings={{ spellcheck: false, autotab: true }}
+            toolbarStart={<span>Chapter One</span>}
+            toolbarEnd={<button type="button">Export</button>}
+            onWordCountChange={onWordCountChange}
+          />
+        </AlertsProvider>
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+  return { onWordCountChange };
+}
+
+function paragraphTexts(): string[] {
+  return [...screen.getByRole('textbox', { name: 'Chapter text' }).querySelectorAll('p')].map(
+    (p) => p.textContent ?? '',
+  );
+}
+
+describe('ChapterEditor', () => {
+  it('shows the chapter in order with its formatting, the toolbar, its slots and the save status', async () => {
+    const storyId = newStoryId();
+    stubFetch(() =>
+      contentResponse([
+        ['a', 'It was a dark night.'],
+        ['b', 'Bold words here.', 1],
+      ]),
+    );
+
+    const { onWordCountChange } = renderEditor(storyId);
+
+    await waitFor(() => expect(paragraphTexts()).toEqual(['It was a dark night.', 'Bold words here.']));
+    const editor = screen.getByRole('textbox', { name: 'Chapter text' });
+    expect(editor.querySelector('strong.lw-text-bold')?.textContent).toBe('Bold words here.');
+    expect(editor.getAttribute('spellcheck')).toBe('false');
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Align left',
+      'Align center',
+      'Align right',
+      'Justify',
+    ]) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.getByText('Chapter One')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    expect(onWordCountChange).toHaveBeenLastCalledWith(8);
+  });
+
+  it('lays changes an earlier page left unsent over the server content, then sends them', async () => {
+    const storyId = newStoryId();
+    const prefix = `loreweaver.pending.v1|${storyId}|chapter-1|`;
+    const pending = { storyId, chapterId: 'chapter-1', time: 1, retry: true };
+    window.localStorage.setItem(
+      `${prefix}block|a`,
+      JSON.stringify({
+        ...pending,
+        type: 'save',
+        keyId: 'a',
+        chunk: paragraphChunk('a', 'Typed offline.'),
+        place: 0,
+      }),
+    );
+    window.localStorage.setItem(
+      `${prefix}block|b`,
+      JSON.stringify({ ...pending, type: 'delete', keyId: 'b' }),
+    );
+    const fetchMock = stubFetch((url, init) =>
+      init.method === 'GET' || init.method === undefined
+        ? contentResponse([
+            ['a', 'Old text.'],
+            ['b', 'Deleted offline.'],
+            ['c', 'Kept.'],
+          ])
+        : emptyResponse(),
+    );
+
+    renderEditor(storyId);
+
+    await waitFor(() => expect(paragraphTexts()).toEqual(['Typed offline.', 'Kept.']));
+    await waitFor(() => expect(window.localStorage.length).toBe(0));
+    const writes = fetchMock.mock.calls
+      .filter(([, init]) => init?.method !== 'GET')
+      .map(([url, init]) => `${init?.method} ${String(url)}`);
+    expect(writes).toEqual([
+      `PUT /api/stories/${storyId}`,
+      `DELETE /api/stories/${storyId}/block`,
+      `PUT /api/stories/${storyId}/orderMap`,
+    ]);
+  });
+
+  it('starts a chapter still being created (501) with one empty paragraph and says so until dismissed', async () => {
+    const storyId = newStoryId();
+    stubFetch(() => jsonResponse({ error: 'chapter_being_created' }, 501));
+
+    renderEditor(storyId);
+
+    expect(await screen.findByText('Chapter Being Created')).toBeTruthy();
+    expect(paragraphTexts()).toEqual(['']);
+  });
+
+  it('starts a chapter the server does not have (404) with one empty paragraph', async () => {
+    const storyId = newStoryId();
+    stubFetch(() => jsonResponse({ error: 'not_found' }, 404));
+
+    renderEditor(storyId);
+
+    await waitFor(() => expect(paragraphTexts()).toEqual(['']));
+  });
+
+  it('reports a chapter it cannot load, and offers to try again', async () => {
+    const storyId = newStoryId();
+    let fail = true;
+    stubFetch(() => (fail ? jsonResponse({ error: 'internal' }, 500) : contentResponse([['a', 'Back.']])));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    renderEditor(storyId);
+
+    expect(await screen.findByText('Error retrieving data')).toBeTruthy();
+    fail = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    await waitFor(() => expect(paragraphTexts()).toEqual(['Back.']));
+  });
+});

@@ -1,0 +1,242 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { $createTextNode, $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { useEffect, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AssociationListItem } from '../../../../shared/schemas/associations';
+import { $createCustomParagraphNode, EDITOR_NODES } from '../../../../web/src/editor/nodes';
+import {
+  AssociationContextMenuPlugin,
+  creatableAssociationName,
+} from '../../../../web/src/editor/plugins/association-context-menu-plugin';
+import { AssociationDetectionPlugin } from '../../../../web/src/editor/plugins/association-detection-plugin';
+import { AssociationMentionPlugin } from '../../../../web/src/editor/plugins/association-mention-plugin';
+import {
+  ContextMenuPlugin,
+  ContextMenuRegistry,
+  ContextMenuRegistryContext,
+} from '../../../../web/src/editor/plugins/context-menu-plugin';
+import { theme } from '../../../../web/src/theme/theme';
+
+afterEach(cleanup);
+
+function association(
+  id: string,
+  name: string,
+  overrides: Partial<AssociationListItem> = {},
+): AssociationListItem {
+  return {
+    association_id: id,
+    association_name: name,
+    association_type: 'character',
+    aliases: '',
+    case_sensitive: false,
+    short_description: '',
+    portrait: '/portraits/character.svg',
+    thumbnail: '/portraits/character.svg',
+    ...overrides,
+  };
+}
+
+const frodo = association('frodo', 'Frodo', { short_description: 'A hobbit of the Shire.' });
+const shire = association('shire', 'the Shire', { association_type: 'place' });
+
+let editorRef: LexicalEditor | null = null;
+function CaptureEditor() {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => {
+    editorRef = editor;
+  }, [editor]);
+  return null;
+}
+
+function renderEditor(text: string, associations: AssociationListItem[] = [frodo, shire]) {
+  const onOpen = vi.fn();
+  const onCreate = vi.fn();
+  const onDelete = vi.fn();
+  function Harness() {
+    const [registry] = useState(() => new ContextMenuRegistry());
+    return (
+      <ThemeProvider theme={theme}>
+        <ContextMenuRegistryContext.Provider value={registry}>
+          <LexicalComposer
+            initialConfig={{
+              namespace: 'test',
+              nodes: EDITOR_NODES,
+              onError: (error) => {
+                throw error;
+              },
+              editorState: () => {
+                $getRoot().append($createCustomParagraphNode('p1').append($createTextNode(text)));
+              },
+            }}
+          >
+            <RichTextPlugin
+              contentEditable={<ContentEditable aria-label="Chapter text" />}
+              ErrorBoundary={LexicalErrorBoundary}
+            />
+            <ContextMenuPlugin />
+            <AssociationDetectionPlugin associations={associations} />
+            <AssociationMentionPlugin associations={associations} onOpenAssociation={onOpen} />
+            <AssociationContextMenuPlugin
+              associations={associations}
+              onCreate={onCreate}
+              onDelete={onDelete}
+            />
+            <CaptureEditor />
+          </LexicalComposer>
+        </ContextMenuRegistryContext.Provider>
+      </ThemeProvider>
+    );
+  }
+  render(<Harness />);
+  return { onOpen, onCreate, onDelete };
+}
+
+async function mention(name: string): Promise<HTMLElement> {
+  const editor = screen.getByRole('textbox', { name: 'Chapter text' });
+  return waitFor(() => {
+    const element = [...editor.querySelectorAll<HTMLElement>('[data-association-id]')].find(
+      (candidate) => candidate.textContent === name,
+    );
+    if (!element) throw new Error(`No mention of ${name} yet.`);
+    return element;
+  });
+}
+
+/** Selects `text` in the paragraph, as dragging over it would. */
+function select(text: string) {
+  act(() => {
+    editorRef!.update(
+      () => {
+        const node = $getRoot()
+          .getAllTextNodes()
+          .find((candidate) => candidate.getTextContent().includes(text));
+        if (!$isTextNode(node)) throw new Error(`No text node holds ${text}.`);
+        const start = node.getTextContent().indexOf(text);
+        node.select(start, start + text.length);
+      },
+      { discrete: true },
+    );
+  });
+}
+
+describe('association mentions in the editor', () => {
+  it('renders each mention with its kind for styling', async () => {
+    // Act
+    renderEditor('Frodo left the Shire.');
+
+    // Assert
+    expect((await mention('Frodo')).dataset.associationType).toBe('character');
+    expect((await mention('the Shire')).dataset.associationType).toBe('place');
+  });
+
+  it("shows the association's summary in a tooltip on hover", async () => {
+    // Arrange
+    renderEditor('Frodo left the Shire.');
+    const frodoMention = await mention('Frodo');
+
+    // Act
+    fireEvent.mouseOver(frodoMention);
+
+    // Assert
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toContain('A hobbit of the Shire.');
+    expect(frodoMention.getAttribute('aria-describedby')).toBe(tooltip.id);
+  });
+
+  it('asks for a description in the tooltip of an association that has none, and hides it when the pointer leaves', async () => {
+    // Arrange
+    renderEditor('Frodo left the Shire.');
+    const shireMention = await mention('the Shire');
+
+    // Act
+    fireEvent.mouseOver(shireMention);
+    const hint = (await screen.findByRole('tooltip')).textContent;
+    fireEvent.mouseOut(shireMention, { relatedTarget: document.body });
+
+    // Assert
+    expect(hint).toContain('Click on the association to add a description.');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it('opens the association when its mention is clicked', async () => {
+    // Arrange
+    const { onOpen } = renderEditor('Frodo left the Shire.');
+
+    // Act
+    fireEvent.click(await mention('the Shire'));
+
+    // Assert
+    expect(onOpen).toHaveBeenCalledWith('shire');
+  });
+});
+
+describe('the association items of the context menu', () => {
+  it('offers Create Association with Character, Place, Event and Item for selected text', async () => {
+    // Arrange
+    const { onCreate } = renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+    select('Sam');
+
+    // Act
+    fireEvent.contextMenu(screen.getByRole('textbox', { name: 'Chapter text' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create Association' }));
+    const submenu = await screen.findByRole('menu', { name: 'Create Association' });
+    const kinds = within(submenu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    fireEvent.click(within(submenu).getByRole('menuitem', { name: 'Place' }));
+
+    // Assert
+    expect(kinds).toEqual(['Character', 'Place', 'Event', 'Item']);
+    expect(onCreate).toHaveBeenCalledWith({ name: 'Sam', type: 'place' });
+  });
+
+  it('offers Delete Association on a mention', async () => {
+    // Arrange
+    const { onDelete } = renderEditor('Sam cooked for Frodo.');
+    const frodoMention = await mention('Frodo');
+
+    // Act
+    fireEvent.contextMenu(frodoMention);
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete Association' }));
+
+    // Assert
+    expect(items).toEqual(['Delete Association']);
+    expect(onDelete).toHaveBeenCalledWith('frodo');
+  });
+
+  it('shows no menu with an empty selection off any mention', async () => {
+    // Arrange
+    renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+
+    // Act
+    fireEvent.contextMenu(screen.getByRole('textbox', { name: 'Chapter text' }));
+
+    // Assert
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('creatableAssociationName', () => {
+  it.each([
+    ['  Samwise  ', 'Samwise'],
+    ['Bag End', 'Bag End'],
+    ['', null],
+    ['   ', null],
+    ['—', null],
+    ['Two\nparagraphs', null],
+    ['x'.repeat(201), null],
+    ['frodo', null],
+  ])('names %j as %j', (selected, expected) => {
+    expect(creatableAssociationName(selected, [frodo])).toBe(expected);
+  });
+});

@@ -1,0 +1,231 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../helpers/fetch-stub';
+import { buildUser } from '../../helpers/render-app';
+import { openChapterId, renderWorkspace } from './render-workspace';
+import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+
+vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
+
+beforeEach(() => {
+  // jsdom lays nothing out, so it has no scrolling to do; the flyout scrolls the active chapter into view.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const threeChapters = [
+  buildChapter('c2', 2, { title: 'Arrival' }),
+  buildChapter('c3', 3, { title: 'The Oasis' }),
+  buildChapter('c1', 1, { title: 'Departure' }),
+];
+
+async function openFlyout() {
+  fireEvent.click(screen.getByRole('button', { name: 'Chapters and layout' }));
+  return screen.findByRole('list', { name: 'Chapters' });
+}
+
+/** The chapter rows' titles, top to bottom. */
+function rowTitles(list: HTMLElement) {
+  return within(list)
+    .getAllByRole('listitem')
+    .map((row) => within(row).getByRole('button', { name: /^(?!Move |Delete )/ }).textContent);
+}
+
+describe('the chapters flyout', () => {
+  it('lists the chapters sorted by place', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    const list = await openFlyout();
+
+    // Assert
+    // Over a narrow manuscript the flyout is a modal drawer.
+    expect(screen.getByRole('dialog', { name: 'Chapters and layout' })).toBeTruthy();
+    expect(rowTitles(list)).toEqual(['Departure', 'Arrival', 'The Oasis']);
+  });
+
+  it('marks each chapter as not assigned to an outline', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    const list = await openFlyout();
+
+    // Assert
+    expect(within(list).getAllByLabelText('Not assigned to an outline')).toHaveLength(3);
+  });
+
+  it('brings the open chapter into view when the flyout opens and when the branch is expanded again', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c3');
+    const list = await openFlyout();
+    const openRow = within(list).getByRole('button', { name: 'The Oasis' }).closest('li');
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(openRow));
+    vi.mocked(Element.prototype.scrollIntoView).mockClear();
+    const branch = screen.getByRole('button', { name: /^Chapters \d+$/ });
+    fireEvent.click(branch);
+    await waitFor(() => expect(branch.getAttribute('aria-expanded')).toBe('false'));
+
+    // Act
+    fireEvent.click(branch);
+
+    // Assert
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(openRow));
+  });
+
+  it('adds a chapter titled Chapter N at place N, N being the chapter count plus one', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const list = await openFlyout();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'New chapter' }));
+
+    // Assert
+    await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'Arrival', 'The Oasis', 'Chapter 4']));
+    const [body] = requestsTo(fetchMock, 'POST', '/api/stories/s1/chapter');
+    expect(JSON.parse(String(body))).toEqual({ title: 'Chapter 4', place: 4 });
+  });
+
+  it('opens a chapter when its row is clicked', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    const { router } = await renderWorkspace('/stories/s1?chapter=c1');
+    const list = await openFlyout();
+
+    // Act
+    fireEvent.click(within(list).getByRole('button', { name: 'The Oasis' }));
+
+    // Assert
+    await waitFor(() => expect(router.state.location.search).toBe('?chapter=c3'));
+    expect(openChapterId()).toBe('c3');
+    // Beside a narrow manuscript the flyout covers it; it gets out of the way once a chapter is chosen.
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Chapters' })).toBeNull());
+  });
+
+  it("shows 'Problem' when the chapter cannot be created", async () => {
+    // Arrange
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubWorkspaceServer({
+      story: buildStory(threeChapters),
+      handle: (url, init) =>
+        init.method === 'POST' && url === '/api/stories/s1/chapter'
+          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    await openFlyout();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'New chapter' }));
+
+    // Assert
+    expect(await screen.findByText('Problem')).toBeTruthy();
+    expect(screen.getByText('An error occurred creating your chapter.')).toBeTruthy();
+  });
+
+  it("refuses to delete a story's only chapter", async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({
+      story: buildStory([buildChapter('c1', 1, { title: 'Departure' })]),
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    await openFlyout();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Departure' }));
+
+    // Assert
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot delete chapter' });
+    expect(within(dialog).getByText("You cannot delete a story's only chapter.")).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(requestsTo(fetchMock, 'DELETE', '/api/stories/s1/chapter/c1')).toHaveLength(0);
+  });
+
+  it('asks before deleting a chapter, then deletes it', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const list = await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrival' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete chapter' });
+    expect(within(dialog).getByText('Delete Arrival from The Salt Road?')).toBeTruthy();
+
+    // Act
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'The Oasis']));
+    expect(requestsTo(fetchMock, 'DELETE', '/api/stories/s1/chapter/c2')).toEqual([undefined]);
+  });
+
+  it('opens the chapter before a deleted open chapter', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    const { router } = await renderWorkspace('/stories/s1?chapter=c2');
+    await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrival' }));
+
+    // Act
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() => expect(router.state.location.search).toBe('?chapter=c1'));
+    expect(openChapterId()).toBe('c1');
+  });
+
+  it('counts a 501 answer to a deletion as success', async () => {
+    // Arrange
+    stubWorkspaceServer({
+      story: buildStory(threeChapters),
+      handle: (url, init) =>
+        init.method === 'DELETE'
+          ? jsonResponse({ error: 'not_implemented', message: 'Later.' }, 501)
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const list = await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete The Oasis' }));
+
+    // Act
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'Arrival']));
+  });
+
+  it('keeps the Outline branch disabled for a free account', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    await openFlyout();
+
+    // Assert
+    expect(screen.getByRole('button', { name: /^Outline/ }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('opens the Outline branch for a subscriber', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters), user: buildUser({ subscription_id: 'sub_1' }) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    await openFlyout();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Outline' }));
+
+    // Assert
+    expect(await screen.findByText('This story has no outline yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,92 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../helpers/fetch-stub';
+import { renderWorkspace } from './render-workspace';
+import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+
+vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const story = buildStory([buildChapter('c1', 1)]);
+
+async function openSettings() {
+  fireEvent.click(screen.getByRole('button', { name: 'Document settings' }));
+  return screen.findByRole('dialog', { name: 'Document Settings' });
+}
+
+function checkbox(dialog: HTMLElement, label: string) {
+  return within(dialog).getByRole<HTMLInputElement>('checkbox', { name: label });
+}
+
+describe('the Document Settings dialog', () => {
+  it("shows the story's saved settings", async () => {
+    // Arrange
+    stubWorkspaceServer({ story, settings: { spellcheck: false, autotab: true } });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    const dialog = await openSettings();
+
+    // Assert
+    expect(checkbox(dialog, 'Spell Check').checked).toBe(false);
+    expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(true);
+  });
+
+  it('uses spell check and auto tab when the story has no saved settings (404)', async () => {
+    // Arrange
+    stubWorkspaceServer({ story, settings: null });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    const dialog = await openSettings();
+
+    // Assert
+    expect(checkbox(dialog, 'Spell Check').checked).toBe(true);
+    expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(true);
+    expect(screen.getByText('Spell check on, auto tab on')).toBeTruthy();
+  });
+
+  it('saves a change for the story and hands it to the editor', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({ story });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const dialog = await openSettings();
+
+    // Act
+    fireEvent.click(checkbox(dialog, 'Auto-insert tab in new paragraphs'));
+
+    // Assert
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/settings')).toHaveLength(1));
+    const [body] = requestsTo(fetchMock, 'PUT', '/api/stories/s1/settings');
+    expect(JSON.parse(String(body))).toEqual({ spellcheck: true, autotab: false });
+    expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Spell check on, auto tab off')).toBeTruthy();
+  });
+
+  it('puts the setting back and says so when it cannot be saved', async () => {
+    // Arrange
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubWorkspaceServer({
+      story,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/settings'
+          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const dialog = await openSettings();
+
+    // Act
+    fireEvent.click(checkbox(dialog, 'Spell Check'));
+
+    // Assert
+    expect(await screen.findByText('Cannot edit your settings')).toBeTruthy();
+    expect(checkbox(dialog, 'Spell Check').checked).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+import { configure, screen } from '@testing-library/react';
+import { renderApp } from '../../helpers/render-app';
+
+// Every workspace test renders the whole app with its lazy page, dialogs and transitions; under a busy test
+// run that can outlast the default second of `findBy…` and `waitFor`.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The whole app at `path`, resolved once the workspace shows its chapter editor. */
+export async function renderWorkspace(path: string) {
+  const view = renderApp(path);
+  const editor = await screen.findByRole('region', { name: 'Chapter editor' });
+  return { ...view, editor };
+}
+
+/** The chapter the (fake) editor has open, also while a dialog or the flyout hides the page from assistive tech. */
+export function openChapterId(): string | null {
+  return screen.getByRole('region', { name: 'Chapter editor', hidden: true }).getAttribute('data-chapter-id');
+}

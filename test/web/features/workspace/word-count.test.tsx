@@ -1,0 +1,62 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWorkspace } from './render-workspace';
+import { buildChapter, buildStory, storedParagraph, stubWorkspaceServer } from './workspace-server';
+
+vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const first = buildChapter('c1', 1);
+const second = buildChapter('c2', 2);
+
+function stubStoryWithText() {
+  stubWorkspaceServer({
+    story: buildStory([first, second]),
+    chaptersWithContents: [
+      {
+        chapter: first,
+        blocks: {
+          items: [
+            storedParagraph('p1', '\tThe caravan left at dawn — quietly.'),
+            storedParagraph('p2', "Nobody didn't notice."),
+          ],
+        },
+      },
+      { chapter: second, blocks: { items: [storedParagraph('p3', 'Sand, everywhere.')] } },
+    ],
+  });
+}
+
+describe('the word count', () => {
+  it('counts the stored words of the open chapter and of the story', async () => {
+    // Arrange
+    stubStoryWithText();
+
+    // Act
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Assert
+    const count = screen.getByRole('group', { name: 'Word count' });
+    expect(await within(count).findByText('9 words')).toBeTruthy();
+    expect(within(count).getByText('11 words')).toBeTruthy();
+  });
+
+  it("follows the editor's live count of the open chapter", async () => {
+    // Arrange
+    stubStoryWithText();
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const count = screen.getByRole('group', { name: 'Word count' });
+    await within(count).findByText('11 words');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Type 1234 words' }));
+
+    // Assert
+    expect(within(count).getByText('1,234 words')).toBeTruthy();
+    expect(within(count).getByText('1,236 words')).toBeTruthy();
+  });
+});

@@ -1,0 +1,146 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../helpers/fetch-stub';
+import { buildUser } from '../../helpers/render-app';
+import { renderWorkspace } from './render-workspace';
+import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+
+vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const story = buildStory([buildChapter('c1', 1, { title: 'Departure' }), buildChapter('c2', 2)]);
+
+/** A window `width` pixels wide, as far as CSS media queries are concerned. */
+function stubViewportWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
+    const minWidth = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches =
+      (maxWidth ? width <= Number(maxWidth[1]) : true) && (minWidth ? width >= Number(minWidth[1]) : true);
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+function renameChapterTo(title: string) {
+  fireEvent.doubleClick(screen.getByRole('button', { name: /^Chapter title: Departure\./ }));
+  const input = screen.getByRole('textbox', { name: 'Chapter title' });
+  fireEvent.change(input, { target: { value: title } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+describe('the chapter title', () => {
+  it('renames the chapter on double-click and Enter, sending the whole chapter', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({ story });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    renameChapterTo('The Leaving');
+
+    // Assert
+    expect(screen.getByRole('button', { name: /^Chapter title: The Leaving\./ })).toBeTruthy();
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/chapters/c1')).toHaveLength(1));
+    const [body] = requestsTo(fetchMock, 'PUT', '/api/stories/s1/chapters/c1');
+    expect(JSON.parse(String(body))).toEqual({ ...buildChapter('c1', 1), title: 'The Leaving' });
+  });
+
+  it('puts the title back and says so when the rename fails', async () => {
+    // Arrange
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubWorkspaceServer({
+      story,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/chapters/c1'
+          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    renameChapterTo('The Leaving');
+
+    // Assert
+    expect(
+      await screen.findByText('There was an error updating your chapter. Please report this.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Chapter title: Departure\./ })).toBeTruthy();
+  });
+
+  it.each([
+    [600, 'flex-start'],
+    [601, 'flex-end'],
+  ])('at a viewport %i px wide aligns to %s', async (width, alignment) => {
+    // Arrange
+    stubViewportWidth(width);
+    stubWorkspaceServer({ story });
+
+    // Act
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Assert
+    const title = screen.getByRole('button', { name: /^Chapter title: Departure\./ });
+    expect(getComputedStyle(title.parentElement!).justifyContent).toBe(alignment);
+  });
+});
+
+describe('the export menu', () => {
+  it('is disabled for a free account, with the reason in a tooltip', async () => {
+    // Arrange
+    stubWorkspaceServer({ story });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const exportButton = screen.getByRole('button', { name: 'Export' });
+
+    // Act
+    fireEvent.mouseOver(exportButton.parentElement!);
+
+    // Assert
+    expect((exportButton as HTMLButtonElement).disabled).toBe(true);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Exporting stories is only available to subscribers',
+    );
+  });
+
+  it('opens on click for a subscriber, listing PDF and DOCX, not yet available', async () => {
+    // Arrange
+    stubWorkspaceServer({ story, user: buildUser({ subscription_id: 'sub_1' }) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Assert
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['PDF', 'DOCX']);
+    expect(items.every((item) => item.getAttribute('aria-disabled') === 'true')).toBe(true);
+  });
+
+  it('closes when dismissed', async () => {
+    // Arrange
+    stubWorkspaceServer({ story, user: buildUser({ subscription_id: 'sub_1' }) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByRole('menu');
+
+    // Act
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+
+    // Assert
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Export' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,71 @@
+import { AutosaveQueue } from './autosave-queue';
+import { httpSyncTransport } from './http-transport';
+import { createLocalStorageOpStore, createMemoryOpStore, type PendingOpStore } from './pending-op-store';
+import type { ChapterScope } from './pending-ops';
+
+/**
+ * One queue per chapter for the life of the page. A queue outlives its editor: when the author switches
+ * chapters, the old chapter's changes keep being sent (and retried) in the background.
+ */
+const queues = new Map<string, AutosaveQueue>();
+let store: PendingOpStore | undefined;
+let pageListenersInstalled = false;
+
+function logAutosave(message: string, error: unknown): void {
+  console.warn(message, error);
+}
+
+function openStore(): PendingOpStore {
+  try {
+    return createLocalStorageOpStore(window.localStorage, (error) =>
+      logAutosave('Could not keep a change in browser storage; it is kept in memory until sent.', error),
+    );
+  } catch {
+    // Some privacy settings refuse localStorage outright; the queue still works for this page's life.
+    return createMemoryOpStore();
+  }
+}
+
+/** Flush on unload (spec §4): `pagehide` covers closing and navigating away, `visibilitychange` a phone app switch. */
+function installPageListeners(): void {
+  if (pageListenersInstalled) return;
+  pageListenersInstalled = true;
+  const flushAll = () => queues.forEach((queue) => queue.flushWithKeepalive());
+  window.addEventListener('pagehide', flushAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushAll();
+  });
+  const connectivityChanged = () => queues.forEach((queue) => queue.connectivityChanged());
+  window.addEventListener('online', connectivityChanged);
+  window.addEventListener('offline', connectivityChanged);
+}
+
+/** The chapter's queue, created (with whatever an earlier page left unsent) on first use. */
+export function getChapterQueue(scope: ChapterScope): AutosaveQueue {
+  const id = `${scope.storyId}/${scope.chapterId}`;
+  let queue = queues.get(id);
+  if (!queue) {
+    store ??= openStore();
+    installPageListeners();
+    queue = new AutosaveQueue({
+      scope,
+      transport: httpSyncTransport,
+      store,
+      isOnline: () => navigator.onLine,
+      log: logAutosave,
+    });
+    queues.set(id, queue);
+  }
+  return queue;
+}
+
+/**
+ * Sends what earlier pages left unsent for the story's other chapters (a tab closed while offline), so those
+ * changes do not wait for the author to reopen each chapter. Only this story's: its owner is the one signed in.
+ */
+export function resumeStoryQueues(storyId: string, except: string): void {
+  store ??= openStore();
+  for (const chapterId of store.chaptersWithPendingOps(storyId)) {
+    if (chapterId !== except) void getChapterQueue({ storyId, chapterId }).flush();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Spec §3 "Queued sync job": what the autosave queue keeps until the server has acknowledged it. Every op
+ * carries its story, chapter and time, so a persisted op is complete on its own after a reload.
+ */
+
+export interface ChapterScope {
+  storyId: string;
+  chapterId: string;
+}
+
+interface OpBase extends ChapterScope {
+  /** When the change was queued (ms since the epoch). */
+  time: number;
+  /** Set once a send of this op failed (spec §4: re-queued with the retry flag). */
+  retry: boolean;
+}
+
+/** Stores one paragraph: its chunk (the paragraph's JSON) and its 0-based place in the chapter. */
+export interface SaveOp extends OpBase {
+  type: 'save';
+  keyId: string;
+  chunk: string;
+  place: number;
+}
+
+export interface DeleteOp extends OpBase {
+  type: 'delete';
+  keyId: string;
+}
+
+/** The chapter's whole paragraph order; a newer one replaces an older one. */
+export interface SyncOrderOp extends OpBase {
+  type: 'syncOrder';
+  keyIds: string[];
+}
+
+export type BlockOp = SaveOp | DeleteOp;
+export type PendingOp = BlockOp | SyncOrderOp;
+
+export interface PendingOps {
+  blocks: BlockOp[];
+  order: SyncOrderOp | null;
+}

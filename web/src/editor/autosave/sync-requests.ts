@@ -1,0 +1,128 @@
+import { MAX_BLOCKS_PER_REQUEST } from '../../../../shared/validation';
+import type { ChapterScope, DeleteOp, PendingOp, SaveOp, SyncOrderOp } from './pending-ops';
+
+/**
+ * The block sync calls of spec §7 built from queued ops: PUT /api/stories/{id} (changed blocks), DELETE
+ * /api/stories/{id}/block and PUT /api/stories/{id}/orderMap (the chapter's full order). Each request names
+ * the ops it carries, so exactly those are acknowledged when it succeeds.
+ */
+export interface SyncRequest {
+  method: 'PUT' | 'DELETE';
+  path: string;
+  body: unknown;
+  ops: PendingOp[];
+}
+
+/**
+ * Sends one request; resolves only on a 2xx. A rejection carries the HTTP `status` (0 when the server could
+ * not be reached), which is how the queue tells "offline" and "chapter being created" (501) from failures.
+ */
+export type SyncTransport = (
+  request: Omit<SyncRequest, 'ops'>,
+  options: { keepalive: boolean },
+) => Promise<void>;
+
+export interface RequestLimits {
+  maxItems: number;
+  /** Upper bound of a whole body's UTF-8 size. */
+  maxBodyBytes: number;
+}
+
+/** Browsers refuse keepalive bodies (together) over 64 KiB; fetches made while the page unloads must be keepalive. */
+export const KEEPALIVE_BODY_LIMIT_BYTES = 64 * 1024;
+/** Regular flushes: far below API Gateway's and Lambda's payload limits, and the server's blocks-per-request. */
+export const REGULAR_LIMITS: RequestLimits = { maxItems: MAX_BLOCKS_PER_REQUEST, maxBodyBytes: 1024 * 1024 };
+export const KEEPALIVE_LIMITS: RequestLimits = {
+  maxItems: MAX_BLOCKS_PER_REQUEST,
+  maxBodyBytes: KEEPALIVE_BODY_LIMIT_BYTES - 1,
+};
+
+const utf8 = new TextEncoder();
+
+export function jsonByteLength(value: unknown): number {
+  return utf8.encode(JSON.stringify(value)).length;
+}
+
+/**
+ * Splits `items` into bodies `envelope(batch)` of at most `limits`. JSON of an array is its items joined by
+ * commas, so each body's size is known exactly without serialising it twice. An item too large for any body
+ * goes alone (the server will judge it).
+ */
+function splitIntoBodies<T>(items: T[], envelope: (batch: T[]) => unknown, limits: RequestLimits): T[][] {
+  const overhead = jsonByteLength(envelope([]));
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let bytes = overhead;
+  for (const item of items) {
+    const size = jsonByteLength(item);
+    const fits = current.length < limits.maxItems && bytes + 1 + size <= limits.maxBodyBytes;
+    if (current.length > 0 && !fits) {
+      batches.push(current);
+      current = [];
+      bytes = overhead;
+    }
+    // Every item after the first is preceded by a comma.
+    bytes += (current.length > 0 ? 1 : 0) + size;
+    current.push(item);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+interface BlockPayload {
+  key_id: string;
+  chunk: string;
+  place: string;
+}
+
+export function saveRequests(scope: ChapterScope, ops: SaveOp[], limits: RequestLimits): SyncRequest[] {
+  const envelope = (blocks: BlockPayload[]) => ({
+    story_id: scope.storyId,
+    chapter_id: scope.chapterId,
+    blocks,
+  });
+  const payloads = ops.map((op) => ({
+    op,
+    block: { key_id: op.keyId, chunk: op.chunk, place: String(op.place) },
+  }));
+  const byBlock = new Map(payloads.map(({ op, block }) => [block, op]));
+  return splitIntoBodies(
+    payloads.map(({ block }) => block),
+    envelope,
+    limits,
+  ).map((blocks) => ({
+    method: 'PUT',
+    path: `/api/stories/${scope.storyId}`,
+    body: envelope(blocks),
+    ops: blocks.map((block) => byBlock.get(block)!),
+  }));
+}
+
+export function deleteRequests(scope: ChapterScope, ops: DeleteOp[], limits: RequestLimits): SyncRequest[] {
+  const envelope = (blocks: { key_id: string }[]) => ({
+    story_id: scope.storyId,
+    chapter_id: scope.chapterId,
+    blocks,
+  });
+  const payloads = ops.map((op) => ({ key_id: op.keyId }));
+  const byBlock = new Map(payloads.map((block, index) => [block, ops[index]!]));
+  return splitIntoBodies(payloads, envelope, limits).map((blocks) => ({
+    method: 'DELETE',
+    path: `/api/stories/${scope.storyId}/block`,
+    body: envelope(blocks),
+    ops: blocks.map((block) => byBlock.get(block)!),
+  }));
+}
+
+/** The full order in one request: the server moves every block named, so a partial list could misplace some. */
+export function orderRequest(scope: ChapterScope, op: SyncOrderOp): SyncRequest {
+  return {
+    method: 'PUT',
+    path: `/api/stories/${scope.storyId}/orderMap`,
+    body: {
+      chapter_id: scope.chapterId,
+      blocks: op.keyIds.map((keyId, place) => ({ key_id: keyId, place: String(place) })),
+    },
+    ops: [op],
+  };
+}

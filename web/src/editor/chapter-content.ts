@@ -1,0 +1,65 @@
+import { ChapterContentSchema } from '../../../shared/schemas/block';
+import { emptyParagraph } from '../../../shared/schemas/paragraph';
+import { api, ApiError } from '../lib/api-client';
+import { mergePendingOps, type AutosaveQueue, type StoredBlock } from './autosave';
+import { newKeyId } from './nodes';
+
+export interface LoadedChapter {
+  blocks: StoredBlock[];
+  /** The server answered 501: the chapter is still being created (spec §4 "Chapter content loading"). */
+  creating: boolean;
+}
+
+/** GET /api/stories/{id}/content?chapter=: the stored paragraphs in order; 501 and 404 as ApiErrors. */
+export async function fetchChapterBlocks(
+  storyId: string,
+  chapterId: string,
+  options: { background: boolean },
+): Promise<StoredBlock[]> {
+  const response = await api.get(`/api/stories/${storyId}/content`, {
+    query: { chapter: chapterId },
+    background: options.background,
+  });
+  return ChapterContentSchema.parse(response).items.map((item) => ({
+    keyId: item.key_id.Value,
+    chunk: item.chunk.Value,
+  }));
+}
+
+/**
+ * The chapter as the author last left it: the server's content with the queue's unacknowledged ops laid over
+ * it (a reload or crash loses nothing). The queue is held while the content is read, so a save cannot land
+ * between the read and the merge. 404 and 501 start from one empty paragraph (spec §4). A merge that
+ * changed the order queues the full order, so the server ends up agreeing with what the author sees.
+ */
+export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> {
+  const { storyId, chapterId } = queue.scope;
+  await queue.pause();
+  try {
+    let server: StoredBlock[] = [];
+    let creating = false;
+    try {
+      server = await fetchChapterBlocks(storyId, chapterId, { background: false });
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 501)) throw error;
+      creating = error.status === 501;
+    }
+    const pending = queue.pendingOps();
+    const blocks = mergePendingOps(server, pending);
+    const serverOrder = server.map((block) => block.keyId).join();
+    if (
+      (pending.blocks.length > 0 || pending.order) &&
+      blocks.map((block) => block.keyId).join() !== serverOrder
+    ) {
+      queue.syncOrder(blocks.map((block) => block.keyId));
+    }
+    if (creating) queue.markChapterCreating();
+    if (blocks.length === 0) {
+      const keyId = newKeyId();
+      blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
+    }
+    return { blocks, creating };
+  } finally {
+    queue.resume();
+  }
+}

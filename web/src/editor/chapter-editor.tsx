@@ -1,0 +1,263 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useAlerts } from '../components/alerts/alerts-context';
+import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue } from './autosave';
+import { loadChapter, type LoadedChapter } from './chapter-content';
+import { editorTheme } from './editor-theme';
+import {
+  CHAPTER_BEING_CREATED_ALERT,
+  CHAPTER_LOAD_FAILED_ALERT,
+  CHAPTER_READY_ALERT,
+  LARGE_PASTE_ALERT,
+  UNABLE_TO_SYNC_ALERT,
+} from './editor-alerts';
+import { EDITOR_NODES } from './nodes';
+import { AutosavePlugin } from './plugins/autosave-plugin';
+import { AutotabPlugin } from './plugins/autotab-plugin';
+import { ChapterCreationPlugin } from './plugins/chapter-creation-plugin';
+import {
+  ContextMenuPlugin,
+  ContextMenuRegistry,
+  ContextMenuRegistryContext,
+} from './plugins/context-menu-plugin';
+import { InitialContentPlugin } from './plugins/initial-content-plugin';
+import { NormalisationPlugin } from './plugins/normalisation-plugin';
+import { PastePlugin } from './plugins/paste-plugin';
+import { TabPlugin } from './plugins/tab-plugin';
+import { EditorToolbar, ToolbarPlugin } from './plugins/toolbar-plugin';
+import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
+
+export interface ChapterEditorProps {
+  storyId: string;
+  chapterId: string;
+  settings: { spellcheck: boolean; autotab: boolean };
+  /** Rendered in the toolbar (the workspace passes the editable chapter title and the export menu). */
+  toolbarStart?: ReactNode;
+  toolbarEnd?: ReactNode;
+  /** Live word count of this chapter, for the workspace's word counts. */
+  onWordCountChange?: (words: number) => void;
+  /** More plugins (the workspace's association plugins), registered before the chapter's content loads. */
+  plugins?: ReactNode;
+}
+
+/** Spec §9: undo groups changes made within a second of each other. */
+const HISTORY_MERGE_DELAY_MS = 1000;
+/** Spec §9: one indent level is 40 px. */
+const INDENT_STEP = '40px';
+
+type LoadState = { phase: 'loading' } | { phase: 'failed' } | ({ phase: 'ready' } & LoadedChapter);
+
+function useChapterLoad(queue: AutosaveQueue) {
+  const { showAlert } = useAlerts();
+  const [state, setState] = useState<LoadState>({ phase: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    loadChapter(queue).then(
+      (chapter) => {
+        if (!current) return;
+        setState({ phase: 'ready', ...chapter });
+        // What earlier pages left unsent is in the loaded content; send it now rather than in 5 s.
+        void queue.flush();
+      },
+      (error: unknown) => {
+        console.error('Could not load the chapter.', error);
+        if (!current) return;
+        setState({ phase: 'failed' });
+        showAlert(CHAPTER_LOAD_FAILED_ALERT);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [queue, attempt, showAlert]);
+
+  const retry = useCallback(() => {
+    setState({ phase: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  return { state, retry };
+}
+
+/** The queue's events as the spec's alerts (§4, §8). */
+function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean) {
+  const { showAlert } = useAlerts();
+
+  useEffect(() => {
+    if (creatingAtLoad) showAlert(CHAPTER_BEING_CREATED_ALERT);
+  }, [creatingAtLoad, showAlert]);
+
+  useEffect(
+    () =>
+      queue.onEvent((event) => {
+        if (event.type === 'chapterCreating') showAlert(CHAPTER_BEING_CREATED_ALERT);
+        else if (event.type === 'chapterReady') showAlert(CHAPTER_READY_ALERT);
+        else showAlert(UNABLE_TO_SYNC_ALERT);
+      }),
+    [queue, showAlert],
+  );
+}
+
+/** Manuscript typography and the classes of `editorTheme`. */
+const manuscriptStyles = {
+  '--lexical-indent-base-value': INDENT_STEP,
+  position: 'relative',
+  maxWidth: '46rem',
+  mx: 'auto',
+  px: { xs: 2, sm: 4 },
+  py: { xs: 3, sm: 5 },
+  fontFamily: '"Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif',
+  fontSize: { xs: '1.0625rem', sm: '1.1875rem' },
+  lineHeight: 1.75,
+  color: 'text.primary',
+  '& .lw-content': {
+    outline: 'none',
+    minHeight: '60vh',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'break-word',
+    tabSize: '2em',
+    caretColor: 'currentColor',
+    // Taps are handled as taps (caret, double-tap word selection), not as double-tap zoom.
+    touchAction: 'manipulation',
+  },
+  '& .lw-paragraph': { m: 0, mb: '0.9em' },
+  '& .lw-text-bold': { fontWeight: 700 },
+  '& .lw-text-italic': { fontStyle: 'italic' },
+  '& .lw-text-underline': { textDecoration: 'underline' },
+  '& .lw-text-strikethrough': { textDecoration: 'line-through' },
+  '& .lw-text-underline-strikethrough': { textDecoration: 'underline line-through' },
+  '& .lw-placeholder': {
+    position: 'absolute',
+    top: { xs: 24, sm: 40 },
+    left: { xs: 16, sm: 32 },
+    color: 'text.disabled',
+    pointerEvents: 'none',
+    userSelect: 'none',
+  },
+} as const;
+
+interface LoadedEditorProps extends Omit<ChapterEditorProps, 'storyId' | 'chapterId'> {
+  queue: AutosaveQueue;
+  chapter: LoadedChapter;
+}
+
+function LoadedEditor({
+  queue,
+  chapter,
+  settings,
+  toolbarStart,
+  toolbarEnd,
+  onWordCountChange,
+  plugins,
+}: LoadedEditorProps) {
+  const { showAlert } = useAlerts();
+  const status = useSaveStatus(queue);
+  const [contextMenu] = useState(() => new ContextMenuRegistry());
+  const [contentShown, setContentShown] = useState(false);
+  // The composer reads its configuration once. It starts empty: the content comes in through
+  // InitialContentPlugin, after every plugin has registered.
+  const initialConfig = useRef<InitialConfigType>({
+    namespace: 'chapter',
+    nodes: EDITOR_NODES,
+    theme: editorTheme,
+    onError: (error) => {
+      throw error;
+    },
+    editorState: null,
+  }).current;
+  const showContent = useCallback(() => setContentShown(true), []);
+
+  const warnLargePaste = useCallback(() => showAlert(LARGE_PASTE_ALERT), [showAlert]);
+
+  return (
+    <ContextMenuRegistryContext.Provider value={contextMenu}>
+      <LexicalComposer initialConfig={initialConfig}>
+        <ToolbarPlugin status={status} start={toolbarStart} end={toolbarEnd} />
+        {/* Hidden for the moment between the empty editor's first paint and its content. */}
+        <Box sx={{ ...manuscriptStyles, visibility: contentShown ? 'visible' : 'hidden' }}>
+          <RichTextPlugin
+            contentEditable={
+              <ContentEditable
+                className="lw-content"
+                aria-label="Chapter text"
+                aria-multiline
+                spellCheck={settings.spellcheck}
+                aria-placeholder="Start writing…"
+                placeholder={<div className="lw-placeholder">Start writing…</div>}
+              />
+            }
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </Box>
+        <HistoryPlugin delay={HISTORY_MERGE_DELAY_MS} />
+        <AutosavePlugin queue={queue} onWordCountChange={onWordCountChange} />
+        <ChapterCreationPlugin queue={queue} creating={chapter.creating} />
+        <TabPlugin />
+        <AutotabPlugin enabled={settings.autotab} />
+        <NormalisationPlugin />
+        <PastePlugin autotab={settings.autotab} onLargePaste={warnLargePaste} />
+        <ContextMenuPlugin />
+        <TouchSelectionPlugin />
+        {plugins}
+        <InitialContentPlugin blocks={chapter.blocks} onLoaded={showContent} />
+      </LexicalComposer>
+    </ContextMenuRegistryContext.Provider>
+  );
+}
+
+/**
+ * The chapter editor of the story workspace (spec §2): toolbar, manuscript, autosave. It loads the chapter
+ * (with any changes an earlier page left unsent), and saves every change through the chapter's queue. The
+ * workspace re-mounts it per chapter (`key={chapterId}`); on unmount the queue is flushed and carries on.
+ */
+export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
+  const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
+  const { state, retry } = useChapterLoad(queue);
+  const status = useSaveStatus(queue);
+  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating);
+
+  useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
+
+  if (state.phase === 'ready') return <LoadedEditor queue={queue} chapter={state} {...props} />;
+
+  return (
+    <>
+      <EditorToolbar
+        activeFormats={new Set()}
+        alignment={null}
+        onFormat={() => undefined}
+        onAlign={() => undefined}
+        status={status}
+        disabled
+        start={props.toolbarStart}
+        end={props.toolbarEnd}
+      />
+      <Box sx={manuscriptStyles}>
+        {state.phase === 'loading' ? (
+          <Typography color="text.secondary">Loading chapter…</Typography>
+        ) : (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={retry}>
+                Try again
+              </Button>
+            }
+          >
+            This chapter could not be loaded.
+          </Alert>
+        )}
+      </Box>
+    </>
+  );
+}

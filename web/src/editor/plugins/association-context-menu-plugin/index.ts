@@ -1,0 +1,143 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import {
+  $getNodeByKey,
+  $getSelection,
+  $isRangeSelection,
+  COMMAND_PRIORITY_EDITOR,
+  createCommand,
+  mergeRegister,
+  type LexicalCommand,
+} from 'lexical';
+import { useCallback, useEffect, useRef } from 'react';
+import { isWordCharacter, textMatchesAssociation } from '../../../../../shared/association-matcher';
+import type { AssociationListItem, AssociationType } from '../../../../../shared/schemas/associations';
+import { ASSOCIATION_NAME_MAX_LENGTH } from '../../../../../shared/validation';
+import { $isAssociationNode, associationTypeLabel } from '../../nodes/association-node';
+import { useContextMenuItems, type EditorContextMenuContext } from '../context-menu-plugin';
+
+export interface CreateAssociationPayload {
+  name: string;
+  type: AssociationType;
+}
+
+/** Creates an association named by the given text (the context menu's 'Create Association'). */
+export const CREATE_ASSOCIATION_COMMAND: LexicalCommand<CreateAssociationPayload> = createCommand(
+  'CREATE_ASSOCIATION_COMMAND',
+);
+/** Deletes the association with the given id (the context menu's 'Delete Association'). */
+export const DELETE_ASSOCIATION_COMMAND: LexicalCommand<string> = createCommand('DELETE_ASSOCIATION_COMMAND');
+
+/** Spec §2 lists the kinds in this order. */
+const MENU_TYPES: readonly AssociationType[] = ['character', 'place', 'event', 'item'];
+
+/**
+ * The name a selection would give a new association, or null when it cannot name one: blank, across
+ * paragraphs, too long, without a single letter or digit, or already a name or alias of the story's.
+ */
+export function creatableAssociationName(
+  selectedText: string,
+  associations: readonly AssociationListItem[] | null,
+): string | null {
+  const name = selectedText.trim();
+  if (name === '' || /[\r\n]/.test(name) || name.length > ASSOCIATION_NAME_MAX_LENGTH) return null;
+  if (![...name].some(isWordCharacter)) return null;
+  if (associations?.some((association) => textMatchesAssociation(association, name))) return null;
+  return name;
+}
+
+/** The association of the mention under the pointer, or of the one the selection lies within. */
+function mentionedAssociationId({ editor, targetNodeKey }: EditorContextMenuContext): string | null {
+  return editor.getEditorState().read(() => {
+    const target = targetNodeKey === null ? null : $getNodeByKey(targetNodeKey);
+    if ($isAssociationNode(target)) return target.getAssociationId();
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection)) return null;
+    const anchor = selection.anchor.getNode();
+    return $isAssociationNode(anchor) && anchor.is(selection.focus.getNode())
+      ? anchor.getAssociationId()
+      : null;
+  });
+}
+
+interface AssociationContextMenuPluginProps {
+  associations: readonly AssociationListItem[] | null;
+  onCreate: (payload: CreateAssociationPayload) => void;
+  onDelete: (associationId: string) => void;
+}
+
+/**
+ * The association items of the editor context menu (spec §2): 'Create Association' → Character, Place, Event,
+ * Item for selected text that could name one, and 'Delete Association' on a mention. With nothing selected
+ * and no mention under the pointer it adds nothing, so no menu opens.
+ */
+export function AssociationContextMenuPlugin({
+  associations,
+  onCreate,
+  onDelete,
+}: AssociationContextMenuPluginProps) {
+  const [editor] = useLexicalComposerContext();
+  const callbacks = useRef({ onCreate, onDelete });
+
+  useEffect(() => {
+    callbacks.current = { onCreate, onDelete };
+  }, [onCreate, onDelete]);
+
+  useEffect(
+    () =>
+      mergeRegister(
+        editor.registerCommand(
+          CREATE_ASSOCIATION_COMMAND,
+          (payload) => {
+            callbacks.current.onCreate(payload);
+            return true;
+          },
+          COMMAND_PRIORITY_EDITOR,
+        ),
+        editor.registerCommand(
+          DELETE_ASSOCIATION_COMMAND,
+          (associationId) => {
+            callbacks.current.onDelete(associationId);
+            return true;
+          },
+          COMMAND_PRIORITY_EDITOR,
+        ),
+      ),
+    [editor],
+  );
+
+  useContextMenuItems(
+    useCallback(
+      (context: EditorContextMenuContext) => {
+        const name = creatableAssociationName(context.selectedText, associations);
+        const mentionedId = mentionedAssociationId(context);
+        return [
+          ...(name === null
+            ? []
+            : [
+                {
+                  id: 'create-association',
+                  label: 'Create Association',
+                  children: MENU_TYPES.map((type) => ({
+                    id: `create-association-${type}`,
+                    label: associationTypeLabel(type),
+                    onSelect: () => editor.dispatchCommand(CREATE_ASSOCIATION_COMMAND, { name, type }),
+                  })),
+                },
+              ]),
+          ...(mentionedId === null
+            ? []
+            : [
+                {
+                  id: 'delete-association',
+                  label: 'Delete Association',
+                  onSelect: () => editor.dispatchCommand(DELETE_ASSOCIATION_COMMAND, mentionedId),
+                },
+              ]),
+        ];
+      },
+      [editor, associations],
+    ),
+  );
+
+  return null;
+}

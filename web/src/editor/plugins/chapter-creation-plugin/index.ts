@@ -1,0 +1,79 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $getRoot } from 'lexical';
+import { useEffect } from 'react';
+import type { AutosaveQueue, StoredBlock } from '../../autosave';
+import { fetchChapterBlocks } from '../../chapter-content';
+import {
+  $importParagraphJSON,
+  $isCustomParagraphNode,
+  type SerializedCustomParagraphNode,
+} from '../../nodes';
+
+/** How often a chapter still being created is checked for readiness. */
+export const CREATION_POLL_MS = 5_000;
+
+/**
+ * The server's paragraphs joined to what the author typed meanwhile: the creation worker's empty starter
+ * paragraph is deleted (the author already has one), anything else the server holds is kept in place.
+ */
+function $adoptServerBlocks(server: StoredBlock[], queue: AutosaveQueue): void {
+  const root = $getRoot();
+  const local = new Set(
+    root
+      .getChildren()
+      .filter($isCustomParagraphNode)
+      .map((paragraph) => paragraph.getKeyId()),
+  );
+  server.forEach((block, index) => {
+    if (local.has(block.keyId)) return;
+    let json: Partial<SerializedCustomParagraphNode>;
+    try {
+      json = JSON.parse(block.chunk) as Partial<SerializedCustomParagraphNode>;
+    } catch {
+      return;
+    }
+    const paragraph = $importParagraphJSON({ ...json, key_id: block.keyId });
+    if (paragraph.getTextContent() === '') {
+      queue.delete(block.keyId);
+      return;
+    }
+    const before = root.getChildAtIndex(index);
+    if (before) before.insertBefore(paragraph);
+    else root.append(paragraph);
+  });
+}
+
+/**
+ * While the chapter is being created (the content call answered 501), checks in the background until it is
+ * ready, then reconciles with the server's content and lets the queue send what the author typed; the queue
+ * announces 'Chapter ready' once that has been stored.
+ */
+export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueue; creating: boolean }) {
+  const [editor] = useLexicalComposerContext();
+
+  useEffect(() => {
+    if (!creating) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = async () => {
+      try {
+        const server = await fetchChapterBlocks(queue.scope.storyId, queue.scope.chapterId, {
+          background: true,
+        });
+        if (stopped) return;
+        editor.update(() => $adoptServerBlocks(server, queue), { discrete: true });
+        queue.confirmChapterReady();
+      } catch {
+        // Still being created, or unreachable for now: look again later.
+        if (!stopped) timer = setTimeout(() => void check(), CREATION_POLL_MS);
+      }
+    };
+    timer = setTimeout(() => void check(), CREATION_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [editor, queue, creating]);
+
+  return null;
+}

@@ -1,0 +1,142 @@
+import FormatAlignCenterIcon from '@mui/icons-material/FormatAlignCenter';
+import FormatAlignJustifyIcon from '@mui/icons-material/FormatAlignJustify';
+import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
+import FormatAlignRightIcon from '@mui/icons-material/FormatAlignRight';
+import FormatBoldIcon from '@mui/icons-material/FormatBold';
+import FormatItalicIcon from '@mui/icons-material/FormatItalic';
+import FormatUnderlinedIcon from '@mui/icons-material/FormatUnderlined';
+import StrikethroughSIcon from '@mui/icons-material/StrikethroughS';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+import type { SaveStatus } from '../../autosave';
+import { SaveStatusIndicator } from './save-status-indicator';
+
+/** Spec §2 toolbar text formats and §3 alignments. */
+export type ToolbarTextFormat = 'bold' | 'italic' | 'underline' | 'strikethrough';
+export type ToolbarAlignment = 'left' | 'center' | 'right' | 'justify';
+
+const TEXT_FORMATS: {
+  format: ToolbarTextFormat;
+  label: string;
+  shortcut: string;
+  Icon: typeof FormatBoldIcon;
+}[] = [
+  { format: 'bold', label: 'Bold', shortcut: 'Ctrl+B', Icon: FormatBoldIcon },
+  { format: 'italic', label: 'Italic', shortcut: 'Ctrl+I', Icon: FormatItalicIcon },
+  { format: 'underline', label: 'Underline', shortcut: 'Ctrl+U', Icon: FormatUnderlinedIcon },
+  { format: 'strikethrough', label: 'Strikethrough', shortcut: '', Icon: StrikethroughSIcon },
+];
+
+const ALIGNMENTS: { alignment: ToolbarAlignment; label: string; Icon: typeof FormatBoldIcon }[] = [
+  { alignment: 'left', label: 'Align left', Icon: FormatAlignLeftIcon },
+  { alignment: 'center', label: 'Align center', Icon: FormatAlignCenterIcon },
+  { alignment: 'right', label: 'Align right', Icon: FormatAlignRightIcon },
+  { alignment: 'justify', label: 'Justify', Icon: FormatAlignJustifyIcon },
+];
+
+export interface EditorToolbarProps {
+  activeFormats: ReadonlySet<ToolbarTextFormat>;
+  alignment: ToolbarAlignment | null;
+  onFormat: (format: ToolbarTextFormat) => void;
+  onAlign: (alignment: ToolbarAlignment) => void;
+  status: SaveStatus;
+  /** Formatting controls are disabled while the chapter loads. */
+  disabled?: boolean;
+  start?: ReactNode;
+  end?: ReactNode;
+}
+
+/** Keeps the editor's focus and selection when a toolbar button is pressed. */
+const keepEditorFocus = (event: React.MouseEvent) => event.preventDefault();
+
+/**
+ * The chapter toolbar (spec §2): the workspace's `start` slot (chapter title), format toggles showing the
+ * selection's state, the four alignments, the save status and the `end` slot (export menu). It wraps onto
+ * further rows on narrow screens rather than hiding anything.
+ */
+export function EditorToolbar({
+  activeFormats,
+  alignment,
+  onFormat,
+  onAlign,
+  status,
+  disabled = false,
+  start,
+  end,
+}: EditorToolbarProps) {
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Chapter formatting"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 2,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 1.5,
+        rowGap: 1,
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {start && <Box sx={{ flex: { xs: '1 1 6rem', md: '1 1 12rem' }, minWidth: 0 }}>{start}</Box>}
+      {/* On narrow screens the status shares the title's row and the formatting gets a row of its own. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, order: { xs: 2, md: 1 } }}>
+        <ToggleButtonGroup size="small" aria-label="Text format">
+          {TEXT_FORMATS.map(({ format, label, shortcut, Icon }) => (
+            <Tooltip key={format} title={disabled ? '' : shortcut ? `${label} (${shortcut})` : label}>
+              <ToggleButton
+                value={format}
+                aria-label={label}
+                selected={activeFormats.has(format)}
+                disabled={disabled}
+                onMouseDown={keepEditorFocus}
+                onChange={() => onFormat(format)}
+              >
+                <Icon fontSize="small" />
+              </ToggleButton>
+            </Tooltip>
+          ))}
+        </ToggleButtonGroup>
+        <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', sm: 'block' } }} />
+        <ToggleButtonGroup size="small" exclusive aria-label="Alignment" value={alignment}>
+          {ALIGNMENTS.map(({ alignment: value, label, Icon }) => (
+            <Tooltip key={value} title={disabled ? '' : label}>
+              <ToggleButton
+                value={value}
+                aria-label={label}
+                disabled={disabled}
+                onMouseDown={keepEditorFocus}
+                onChange={() => onAlign(value)}
+              >
+                <Icon fontSize="small" />
+              </ToggleButton>
+            </Tooltip>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          ml: 'auto',
+          minWidth: 0,
+          order: { xs: 1, md: 2 },
+        }}
+      >
+        <SaveStatusIndicator status={status} />
+        {end}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import {
+  $getSelection,
+  $isRangeSelection,
+  FORMAT_ELEMENT_COMMAND,
+  FORMAT_TEXT_COMMAND,
+  type ElementFormatType,
+} from 'lexical';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SaveStatus } from '../../autosave';
+import { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
+
+export { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
+
+const FORMATS: ToolbarTextFormat[] = ['bold', 'italic', 'underline', 'strikethrough'];
+
+function toToolbarAlignment(format: ElementFormatType): ToolbarAlignment | null {
+  if (format === '' || format === 'left' || format === 'start') return 'left';
+  if (format === 'right' || format === 'end') return 'right';
+  if (format === 'center' || format === 'justify') return format;
+  return null;
+}
+
+interface SelectionFormats {
+  formats: ReadonlySet<ToolbarTextFormat>;
+  alignment: ToolbarAlignment | null;
+}
+
+const NOTHING_SELECTED: SelectionFormats = { formats: new Set(), alignment: null };
+
+function sameFormats(a: SelectionFormats, b: SelectionFormats): boolean {
+  return (
+    a.alignment === b.alignment &&
+    a.formats.size === b.formats.size &&
+    [...a.formats].every((f) => b.formats.has(f))
+  );
+}
+
+function $readSelectionFormats(): SelectionFormats {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return NOTHING_SELECTED;
+  const block = selection.anchor.getNode().getTopLevelElement();
+  return {
+    formats: new Set(FORMATS.filter((format) => selection.hasFormat(format))),
+    alignment: block ? toToolbarAlignment(block.getFormatType()) : null,
+  };
+}
+
+interface ToolbarPluginProps {
+  status: SaveStatus;
+  start?: ReactNode;
+  end?: ReactNode;
+}
+
+/** The toolbar bound to the editor: toggles reflect the selection, and act on it through Lexical's commands. */
+export function ToolbarPlugin({ status, start, end }: ToolbarPluginProps) {
+  const [editor] = useLexicalComposerContext();
+  const [selectionFormats, setSelectionFormats] = useState<SelectionFormats>(NOTHING_SELECTED);
+
+  useEffect(
+    () =>
+      editor.registerUpdateListener(({ editorState }) => {
+        const next = editorState.read($readSelectionFormats);
+        setSelectionFormats((current) => (sameFormats(current, next) ? current : next));
+      }),
+    [editor],
+  );
+
+  return (
+    <EditorToolbar
+      activeFormats={selectionFormats.formats}
+      alignment={selectionFormats.alignment}
+      onFormat={(format) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)}
+      onAlign={(alignment) => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, alignment)}
+      status={status}
+      start={start}
+      end={end}
+    />
+  );
+}

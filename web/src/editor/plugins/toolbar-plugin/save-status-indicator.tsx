@@ -1,0 +1,35 @@
+import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
+import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { describeSaveStatus, type SaveStatus } from '../../autosave';
+
+const ICONS = {
+  saved: CloudDoneOutlinedIcon,
+  saving: CloudUploadOutlinedIcon,
+  offline: CloudOffOutlinedIcon,
+  retrying: CloudSyncOutlinedIcon,
+  creating: CloudSyncOutlinedIcon,
+} as const;
+
+/** The autosave state in words, announced politely to screen readers as it changes. */
+export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
+  const Icon = ICONS[status.state];
+  const troubled = status.state === 'offline' || status.state === 'retrying';
+  return (
+    <Stack
+      direction="row"
+      spacing={0.75}
+      role="status"
+      aria-live="polite"
+      sx={{ alignItems: 'center', color: troubled ? 'warning.main' : 'text.secondary', minWidth: 0 }}
+    >
+      <Icon fontSize="small" aria-hidden />
+      <Typography variant="body2" noWrap data-testid="save-status">
+        {describeSaveStatus(status)}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import {
+  AssociationContextMenuPlugin,
+  type CreateAssociationPayload,
+} from '../../../editor/plugins/association-context-menu-plugin';
+import { AssociationDetectionPlugin } from '../../../editor/plugins/association-detection-plugin';
+import { AssociationMentionPlugin } from '../../../editor/plugins/association-mention-plugin';
+import { deleteAssociationQuestion } from '../association-alerts';
+import { useStoryAssociations } from '../story-associations-context';
+
+/**
+ * The story's associations inside the chapter editor: highlighted mentions with tooltips, a click that opens
+ * the panel, and the context menu's Create and Delete Association. Rendered among the editor's plugins.
+ */
+export function AssociationEditorPlugins() {
+  const { associations, createAssociation, deleteAssociation, panel } = useStoryAssociations();
+  // Kept while the dialog fades out, so its question does not go blank as it leaves.
+  const [deleting, setDeleting] = useState<{ id: string; name: string; open: boolean } | null>(null);
+
+  const create = useCallback(
+    ({ name, type }: CreateAssociationPayload) => void createAssociation(name, type),
+    [createAssociation],
+  );
+
+  const askToDelete = useCallback(
+    (associationId: string) => {
+      const association = associations?.find((item) => item.association_id === associationId);
+      // A mention of an association the list no longer has is already on its way back to plain text.
+      if (association) setDeleting({ id: associationId, name: association.association_name, open: true });
+    },
+    [associations],
+  );
+
+  return (
+    <>
+      <AssociationDetectionPlugin associations={associations} />
+      <AssociationMentionPlugin associations={associations} onOpenAssociation={panel.openAssociation} />
+      <AssociationContextMenuPlugin associations={associations} onCreate={create} onDelete={askToDelete} />
+      <ConfirmDialog
+        open={deleting?.open ?? false}
+        title="Delete association"
+        message={deleting ? deleteAssociationQuestion(deleting.name) : ''}
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setDeleting((current) => current && { ...current, open: false })}
+        onConfirm={() => {
+          if (deleting) void deleteAssociation(deleting.id);
+          setDeleting((current) => current && { ...current, open: false });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import Close from '@mui/icons-material/Close';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Association } from '../../../../../shared/schemas/associations';
+import { associationTypeLabel } from '../../../editor/nodes/association-node';
+import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
+import type { AssociationPanelController } from '../hooks/use-association-panel';
+import { useStoryAssociations } from '../story-associations-context';
+import { AssociationPortrait } from './association-portrait';
+import { SummaryField } from './summary-field';
+
+/**
+ * Beside the manuscript on wide screens, as wide as the workspace's chapters flyout; the whole width on
+ * phones.
+ */
+const ASSOCIATION_PANEL_WIDTH = 360;
+
+/** Below the app header, whose toolbar is 64 px high (plus its border) from the small breakpoint up. */
+const HEADER_HEIGHT = 65;
+
+interface AssociationFieldsProps {
+  association: Association;
+  readOnly: boolean;
+  panel: AssociationPanelController;
+}
+
+/** Summary, Background, Aliases and Case-Sensitive (spec §2); text fields apply when they lose focus. */
+function AssociationFields({ association, readOnly, panel }: AssociationFieldsProps) {
+  const [background, setBackground] = useState(association.details.extended_description);
+  const [aliases, setAliases] = useState(association.aliases);
+  const [aliasesError, setAliasesError] = useState<string | undefined>(undefined);
+
+  return (
+    <Stack spacing={2.5}>
+      <SummaryField
+        initialValue={association.short_description}
+        readOnly={readOnly}
+        onCommit={(summary) => panel.applyEdits({ short_description: summary })}
+      />
+      <TextField
+        label="Background"
+        multiline
+        minRows={5}
+        fullWidth
+        value={background}
+        onChange={(event) => setBackground(event.target.value)}
+        onBlur={() => {
+          if (!readOnly) panel.applyEdits({ background });
+        }}
+        slotProps={{ htmlInput: { readOnly } }}
+      />
+      <TextField
+        label="Aliases (comma separated)"
+        fullWidth
+        value={aliases}
+        onChange={(event) => {
+          setAliases(event.target.value);
+          setAliasesError(undefined);
+        }}
+        onBlur={() => {
+          // Spec §5: aliases that repeat the name or each other are refused, with the spec's message.
+          if (!readOnly) setAliasesError(panel.applyEdits({ aliases }));
+        }}
+        error={aliasesError !== undefined}
+        helperText={aliasesError}
+        slotProps={{ htmlInput: { readOnly }, formHelperText: { role: 'alert' } }}
+      />
+      <FormControlLabel
+        label="Case-Sensitive"
+        disabled={readOnly}
+        control={
+          <Checkbox
+            checked={association.case_sensitive}
+            onChange={(event) => setAliasesError(panel.applyEdits({ case_sensitive: event.target.checked }))}
+          />
+        }
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The association side panel (spec §2, §4): from the right edge, a header with the kind, the name and the
+ * portrait, then the association's fields. Read-only until the association has loaded, with a loading
+ * overlay meanwhile. Beside the manuscript on wide screens, so another mention can be clicked while it is
+ * open; over the page on narrow ones.
+ */
+export function AssociationPanel() {
+  const { associations, panel } = useStoryAssociations();
+  const { state } = panel;
+  const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const typeId = useId();
+  const nameId = useId();
+  const paperRef = useRef<HTMLElement | null>(null);
+
+  const listed = associations?.find((item) => item.association_id === state.associationId);
+  // Until the details arrive, what the list knows is shown, locked.
+  const shown: Association | null =
+    state.draft ?? (listed ? { ...listed, details: { extended_description: '' } } : null);
+  const readOnly = state.phase !== 'editing';
+
+  const close = () => {
+    // A field being edited applies as it loses focus, before the panel saves and closes.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && paperRef.current?.contains(focused)) focused.blur();
+    panel.closePanel();
+  };
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+
+  return (
+    <Drawer
+      anchor="right"
+      open={state.open}
+      onClose={close}
+      variant={docked ? 'persistent' : 'temporary'}
+      slotProps={{
+        paper: {
+          ref: paperRef,
+          component: 'aside',
+          'aria-labelledby': `${typeId} ${nameId}`,
+          'aria-busy': state.phase === 'loading',
+          onKeyDown: closeOnEscape,
+          sx: (theme) => ({
+            width: { xs: '100%', sm: ASSOCIATION_PANEL_WIDTH },
+            bgcolor: 'background.paper',
+            ...(docked && {
+              top: HEADER_HEIGHT,
+              height: `calc(100% - ${HEADER_HEIGHT}px)`,
+              zIndex: theme.zIndex.appBar,
+              borderLeft: `1px solid ${theme.palette.divider}`,
+              boxShadow: theme.shadows[8],
+            }),
+          }),
+        },
+      }}
+    >
+      {shown && (
+        <>
+          <Box
+            component="header"
+            sx={{
+              px: 2.5,
+              pt: 1.5,
+              pb: 2,
+              borderTop: `4px solid ${MENTION_LOOKS[shown.association_type].line}`,
+            }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ flex: '1 1 auto', minWidth: 0, pt: 0.5 }}>
+                <Typography id={typeId} variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+                  {associationTypeLabel(shown.association_type)}
+                </Typography>
+                <Typography id={nameId} variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {shown.association_name}
+                </Typography>
+              </Box>
+              <IconButton aria-label="Close association panel" onClick={close} edge="end">
+                <Close />
+              </IconButton>
+            </Box>
+            <Box sx={{ mt: 2 }}>
+              <AssociationPortrait
+                name={shown.association_name}
+                portraitUrl={shown.portrait}
+                disabled={readOnly}
+                onFileAccepted={(file) => void panel.replacePortrait(file)}
+              />
+            </Box>
+          </Box>
+          <Divider />
+          <Box sx={{ px: 2.5, py: 2.5 }}>
+            <AssociationFields
+              // New fields for each association, and once its details replace what the list knew.
+              key={`${shown.association_id}:${state.original ? 'loaded' : 'listed'}`}
+              association={shown}
+              readOnly={readOnly}
+              panel={panel}
+            />
+          </Box>
+        </>
+      )}
+      <Backdrop
+        open={state.phase === 'loading'}
+        sx={{ position: 'absolute', zIndex: 1, backgroundColor: 'rgba(255, 253, 249, 0.6)' }}
+      >
+        <CircularProgress aria-label="Loading association" />
+      </Backdrop>
+    </Drawer>
+  );
+}

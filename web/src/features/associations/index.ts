@@ -1,0 +1,8 @@
+/**
+ * The associations feature as the workspace mounts it: the provider around the workspace, the editor plugins
+ * it hands to the chapter editor, and the side panel.
+ */
+export { AssociationEditorPlugins } from './components/association-editor-plugins';
+export { AssociationPanel } from './components/association-panel';
+export { StoryAssociationsProvider } from './components/story-associations-provider';
+export { useAssociationPanelOpen } from './story-associations-context';

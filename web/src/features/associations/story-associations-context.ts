@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { AssociationListItem, AssociationType } from '../../../../shared/schemas/associations';
+import type { AssociationPanelController } from './hooks/use-association-panel';
+
+export interface StoryAssociations {
+  storyId: string;
+  /** The story's associations; null until the list has loaded. */
+  associations: AssociationListItem[] | null;
+  /** Creates an association; the editor highlights it everywhere once it is in the list. */
+  createAssociation: (name: string, type: AssociationType) => Promise<void>;
+  /** Deletes an association; its highlights go with it. */
+  deleteAssociation: (associationId: string) => Promise<void>;
+  panel: AssociationPanelController;
+}
+
+export const StoryAssociationsContext = createContext<StoryAssociations | null>(null);
+
+export function useStoryAssociations(): StoryAssociations {
+  const value = useContext(StoryAssociationsContext);
+  if (!value) throw new Error('useStoryAssociations must be used inside <StoryAssociationsProvider>.');
+  return value;
+}
+
+/** Whether the association panel is open: a layout beside it keeps the manuscript clear of it. */
+export function useAssociationPanelOpen(): boolean {
+  return useStoryAssociations().panel.state.open;
+}

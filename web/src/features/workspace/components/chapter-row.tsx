@@ -1,0 +1,97 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
+import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { NOT_IN_OUTLINE } from '../workspace-messages';
+
+interface ChapterRowProps {
+  chapter: Chapter;
+  active: boolean;
+  draggable: DraggableProvided;
+  dragState: DraggableStateSnapshot;
+  /** Receives the row's element, so the list can scroll it into view. */
+  rowRef: (element: HTMLElement | null) => void;
+  onSelect: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * One chapter of the flyout's list (spec §2): drag handle, title (click to open), the outline chip and a
+ * delete button. Outline sections arrive with the outline itself; until then every chapter is unassigned.
+ */
+export function ChapterRow({
+  chapter,
+  active,
+  draggable,
+  dragState,
+  rowRef,
+  onSelect,
+  onDelete,
+}: ChapterRowProps) {
+  const setRow = (element: HTMLElement | null) => {
+    draggable.innerRef(element);
+    rowRef(element);
+  };
+
+  return (
+    <Box
+      component="li"
+      ref={setRow}
+      {...draggable.draggableProps}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        pr: 0.5,
+        borderRadius: 1,
+        listStyle: 'none',
+        bgcolor: dragState.isDragging ? 'background.paper' : 'transparent',
+        boxShadow: dragState.isDragging ? 4 : 'none',
+      }}
+    >
+      <Box
+        {...draggable.dragHandleProps}
+        aria-label={`Move ${chapter.title}`}
+        sx={{
+          display: 'inline-flex',
+          p: 0.5,
+          borderRadius: 1,
+          color: 'text.secondary',
+          cursor: dragState.isDragging ? 'grabbing' : 'grab',
+          '&:hover, &:focus-visible': { color: 'text.primary', bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+        }}
+      >
+        <DragIndicator fontSize="small" />
+      </Box>
+      <ListItemButton
+        selected={active}
+        aria-current={active ? 'true' : undefined}
+        onClick={onSelect}
+        sx={{ borderRadius: 1, py: 0.5, px: 1, minWidth: 0 }}
+      >
+        <ListItemText
+          primary={chapter.title}
+          slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: active ? 600 : 400 } } }}
+        />
+      </ListItemButton>
+      <Tooltip title={NOT_IN_OUTLINE}>
+        <Chip
+          size="small"
+          variant="outlined"
+          label="—"
+          sx={{ borderStyle: 'dashed', color: 'text.secondary', minWidth: 32 }}
+        />
+      </Tooltip>
+      <IconButton size="small" aria-label={`Delete ${chapter.title}`} onClick={onDelete}>
+        <DeleteOutlined fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}

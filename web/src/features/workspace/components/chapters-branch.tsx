@@ -1,0 +1,176 @@
+import Add from '@mui/icons-material/Add';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { defaultChapterTitle } from '../../../../../shared/validation';
+import { useCreateChapter } from '../api/create-chapter';
+import { useDeleteChapter } from '../api/delete-chapter';
+import { useReorderChapters } from '../api/reorder-chapters';
+import { byPlace, moved } from '../utils/chapter-order';
+import { ChapterRow } from './chapter-row';
+import { DeleteChapterDialog, type DeleteChapterRequest } from './delete-chapter-dialog';
+
+export interface ChaptersBranchProps {
+  storyId: string;
+  storyTitle: string;
+  /** Sorted by place. */
+  chapters: Chapter[];
+  activeChapterId: string | undefined;
+  /** Whether the flyout is showing; the active chapter is brought into view only then. */
+  visible: boolean;
+  onSelectChapter: (chapterId: string) => void;
+  onChaptersChange: (change: (chapters: Chapter[]) => Chapter[]) => void;
+  /** Called once the server has deleted the chapter. */
+  onChapterDeleted: (chapterId: string) => void;
+}
+
+/**
+ * The flyout's Chapters branch (spec §2): the NEW item, then one row per chapter in place order, dragged to
+ * reorder. Reordering shows at once and is undone if the server refuses; adding and deleting wait for it.
+ */
+export function ChaptersBranch({
+  storyId,
+  storyTitle,
+  chapters,
+  activeChapterId,
+  visible,
+  onSelectChapter,
+  onChaptersChange,
+  onChapterDeleted,
+}: ChaptersBranchProps) {
+  const [expanded, setExpanded] = useState(true);
+  const [deleteRequest, setDeleteRequest] = useState<DeleteChapterRequest | null>(null);
+  // The chapter to bring into view once its row is laid out. Spec §2: the active chapter scrolls into view
+  // when the branch is newly expanded, which includes the flyout opening with the branch expanded.
+  const [revealedChapterId, setRevealedChapterId] = useState(visible ? activeChapterId : undefined);
+  const [wasVisible, setWasVisible] = useState(visible);
+  if (visible !== wasVisible) {
+    setWasVisible(visible);
+    if (visible && expanded) setRevealedChapterId(activeChapterId);
+  }
+  const rows = useRef(new Map<string, HTMLElement>());
+  const listId = useId();
+  const createChapter = useCreateChapter();
+  const reorderChapters = useReorderChapters();
+  const deleteChapter = useDeleteChapter();
+
+  useEffect(() => {
+    if (revealedChapterId === undefined) return;
+    rows.current.get(revealedChapterId)?.scrollIntoView({ block: 'nearest' });
+    setRevealedChapterId(undefined);
+  }, [revealedChapterId]);
+
+  const addChapter = async () => {
+    const count = chapters.length;
+    // Spec §5: 'Chapter N', N being the chapter count plus one; its place is N.
+    const created = await createChapter(storyId, { title: defaultChapterTitle(count), place: count + 1 });
+    if (!created) return;
+    onChaptersChange((current) =>
+      [...current.filter((chapter) => chapter.id !== created.id), created].sort(byPlace),
+    );
+    setRevealedChapterId(created.id);
+  };
+
+  const dropChapter = ({ source, destination }: DropResult) => {
+    if (!destination || destination.index === source.index) return;
+    const previous = chapters;
+    const reordered = moved(chapters, source.index, destination.index);
+    onChaptersChange(() => reordered);
+    void reorderChapters(storyId, reordered).then((saved) => {
+      if (!saved) onChaptersChange(() => previous);
+    });
+  };
+
+  const confirmDelete = async (chapter: Chapter) => {
+    setDeleteRequest(null);
+    if (await deleteChapter(storyId, chapter.id)) onChapterDeleted(chapter.id);
+  };
+
+  return (
+    <>
+      <ListItemButton
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((open) => !open)}
+        sx={{ borderRadius: 1 }}
+      >
+        <ListItemIcon sx={{ minWidth: 32 }}>
+          <ExpandMore
+            fontSize="small"
+            sx={{ transition: 'transform 150ms', transform: expanded ? 'none' : 'rotate(-90deg)' }}
+          />
+        </ListItemIcon>
+        <ListItemText
+          primary="Chapters"
+          secondary={`${chapters.length}`}
+          slotProps={{
+            primary: { variant: 'subtitle2' },
+            secondary: { component: 'span', sx: { ml: 1 } },
+          }}
+          sx={{ display: 'flex', alignItems: 'baseline' }}
+        />
+      </ListItemButton>
+      <Collapse
+        in={expanded}
+        id={listId} // A folded branch has no height to scroll within: reveal once it has unfolded.
+        onEntered={() => setRevealedChapterId(activeChapterId)}
+      >
+        <ListItemButton onClick={() => void addChapter()} sx={{ borderRadius: 1, pl: 4.5, my: 0.5 }}>
+          <ListItemIcon sx={{ minWidth: 28, color: 'primary.main' }}>
+            <Add fontSize="small" />
+          </ListItemIcon>
+          <ListItemText
+            primary="New chapter"
+            slotProps={{ primary: { variant: 'body2', color: 'primary', sx: { fontWeight: 600 } } }}
+          />
+        </ListItemButton>
+        <DragDropContext onDragEnd={dropChapter}>
+          <Droppable droppableId="chapters">
+            {(droppable) => (
+              <List
+                ref={droppable.innerRef}
+                {...droppable.droppableProps}
+                aria-label="Chapters"
+                dense
+                disablePadding
+                sx={{ pl: 1.5, pb: 1 }}
+              >
+                {chapters.map((chapter, index) => (
+                  <Draggable key={chapter.id} draggableId={chapter.id} index={index}>
+                    {(draggable, dragState) => (
+                      <ChapterRow
+                        chapter={chapter}
+                        active={chapter.id === activeChapterId}
+                        draggable={draggable}
+                        dragState={dragState}
+                        rowRef={(element) => {
+                          if (element) rows.current.set(chapter.id, element);
+                          else rows.current.delete(chapter.id);
+                        }}
+                        onSelect={() => onSelectChapter(chapter.id)}
+                        onDelete={() => setDeleteRequest({ chapter, isOnlyChapter: chapters.length === 1 })}
+                      />
+                    )}
+                  </Draggable>
+                ))}
+                {droppable.placeholder}
+              </List>
+            )}
+          </Droppable>
+        </DragDropContext>
+      </Collapse>
+      <DeleteChapterDialog
+        request={deleteRequest}
+        storyTitle={storyTitle}
+        onCancel={() => setDeleteRequest(null)}
+        onConfirm={(chapter) => void confirmDelete(chapter)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import type { DocumentSettings } from '../../../../../shared/schemas/settings';
+import { useUpdateDocumentSettings } from '../api/update-document-settings';
+
+interface DocumentSettingsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  storyId: string;
+  settings: DocumentSettings;
+  /** Receives each change at once, and the previous settings again if saving it failed. */
+  onSettingsChange: (settings: DocumentSettings) => void;
+}
+
+/**
+ * Spec §2 Document Settings: spell check and automatic tabs, per story. A change applies to the editor at
+ * once and is saved straight away, so there is nothing to confirm and nothing to lose by closing.
+ */
+export function DocumentSettingsDialog({
+  open,
+  onClose,
+  storyId,
+  settings,
+  onSettingsChange,
+}: DocumentSettingsDialogProps) {
+  const updateDocumentSettings = useUpdateDocumentSettings();
+
+  const change = async (next: DocumentSettings) => {
+    onSettingsChange(next);
+    if (!(await updateDocumentSettings(storyId, next))) onSettingsChange(settings);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Document Settings</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 1 }}>
+          These settings apply to every chapter of this story and are saved as you change them.
+        </DialogContentText>
+        <FormGroup>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={settings.spellcheck}
+                onChange={(event) => void change({ ...settings, spellcheck: event.target.checked })}
+              />
+            }
+            label="Spell Check"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={settings.autotab}
+                onChange={(event) => void change({ ...settings, autotab: event.target.checked })}
+              />
+            }
+            label="Auto-insert tab in new paragraphs"
+          />
+        </FormGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Done</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

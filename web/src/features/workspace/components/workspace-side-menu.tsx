@@ -1,0 +1,96 @@
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+
+interface WorkspaceSideMenuProps {
+  flyoutOpen: boolean;
+  onCloseDocument: () => void;
+  onToggleFlyout: () => void;
+  onOpenSettings: () => void;
+}
+
+interface MenuButtonProps {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  placement: 'right' | 'bottom';
+  expanded?: boolean;
+}
+
+function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonProps) {
+  return (
+    <Tooltip title={label} placement={placement}>
+      <IconButton
+        aria-label={label}
+        aria-expanded={expanded}
+        onClick={onClick}
+        sx={{
+          color: expanded ? 'primary.main' : 'text.secondary',
+          bgcolor: expanded ? 'action.selected' : undefined,
+        }}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, open the
+ * Document Settings. A rail beside the manuscript; on phones a row above it.
+ */
+export function WorkspaceSideMenu({
+  flyoutOpen,
+  onCloseDocument,
+  onToggleFlyout,
+  onOpenSettings,
+}: WorkspaceSideMenuProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const placement = phone ? 'bottom' : 'right';
+
+  return (
+    <Stack
+      component="nav"
+      aria-label="Document"
+      direction={phone ? 'row' : 'column'}
+      spacing={0.5}
+      sx={{
+        alignItems: 'center',
+        alignSelf: 'flex-start',
+        p: 0.5,
+        borderRadius: 2,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <MenuButton
+        label="Close document"
+        icon={<CloseOutlined />}
+        onClick={onCloseDocument}
+        placement={placement}
+      />
+      <Divider flexItem orientation={phone ? 'vertical' : 'horizontal'} />
+      <MenuButton
+        label="Chapters and layout"
+        icon={<MenuBookOutlined />}
+        onClick={onToggleFlyout}
+        placement={placement}
+        expanded={flyoutOpen}
+      />
+      <MenuButton
+        label="Document settings"
+        icon={<TuneOutlined />}
+        onClick={onOpenSettings}
+        placement={placement}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Chapter } from '../../../../../shared/schemas/chapter';
+
+const CHAPTER_PARAMETER = 'chapter';
+
+/**
+ * The chapter named by `?chapter=`. Spec §2: without one, the first chapter (by place) is used and the address
+ * is updated to name it, replacing the history entry so Back does not return to the bare address. An id
+ * that is not one of the story's chapters (a stale link, a chapter deleted elsewhere) is treated the same way.
+ * `chapters` must be sorted by place.
+ */
+export function useActiveChapter(chapters: readonly Chapter[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = searchParams.get(CHAPTER_PARAMETER);
+  const requested = chapters.find((chapter) => chapter.id === requestedId);
+  const activeChapter = requested ?? chapters[0];
+
+  const selectChapter = useCallback(
+    (chapterId: string, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set(CHAPTER_PARAMETER, chapterId);
+          return next;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const fallbackId = requested ? undefined : activeChapter?.id;
+  useEffect(() => {
+    if (fallbackId !== undefined) selectChapter(fallbackId, { replace: true });
+  }, [fallbackId, selectChapter]);
+
+  return { activeChapter, selectChapter };
+}

@@ -1,0 +1,61 @@
+import type { AlertOptions } from '../../components/alerts/alert-types';
+
+/**
+ * The workspace's alerts. Texts quoted from the spec (§5, §8) are exact; the ones the spec leaves open are
+ * marked as ours.
+ */
+export const workspaceAlerts = {
+  loadFailed: {
+    title: 'Error retrieving data',
+    message: 'We are experiencing difficulty retrieving some or all of your data',
+    severity: 'error',
+  },
+  storyTitleFailed: {
+    title: 'Error',
+    message: 'There was an error updating your story title. Please report this.',
+    severity: 'error',
+  },
+  seriesTitleFailed: {
+    title: 'Error',
+    message: 'There was an error updating your series title. Please report this.',
+    severity: 'error',
+  },
+  chapterFailed: {
+    title: 'Error',
+    message: 'There was an error updating your chapter. Please report this.',
+    severity: 'error',
+  },
+  chapterCreationFailed: {
+    title: 'Problem',
+    message: 'An error occurred creating your chapter.',
+    severity: 'error',
+  },
+  chapterOrderFailed: {
+    title: 'Error',
+    message: 'There was an error updating your chapters. Please report this.',
+    severity: 'error',
+  },
+  // Ours: the spec names no message for a failed chapter deletion.
+  chapterDeletionFailed: {
+    title: 'Error',
+    message: 'There was an error deleting your chapter. Please report this.',
+    severity: 'error',
+  },
+  // The spec's text for a settings toggle that cannot be saved, used for the document settings as well.
+  settingsFailed: {
+    title: 'Cannot edit your settings',
+    message: 'Cannot edit your settings at this time. Please try again later, or contact support.',
+    severity: 'error',
+  },
+} as const satisfies Record<string, AlertOptions>;
+
+/** Spec §5 confirmation before a chapter is deleted. */
+export function deleteChapterQuestion(chapterTitle: string, storyTitle: string): string {
+  return `Delete ${chapterTitle} from ${storyTitle}?`;
+}
+
+/** Spec §6: the tooltip of the export button for free accounts. */
+export const EXPORT_FOR_SUBSCRIBERS_ONLY = 'Exporting stories is only available to subscribers';
+
+/** Spec §3 Outline section: the tooltip of a chapter that is in no outline section. */
+export const NOT_IN_OUTLINE = 'Not assigned to an outline';
