@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { vi } from 'vitest';
 import type { BlobStore, Queue } from '../../lambdas/ports';
 import { apiEvent, type ApiEventOptions } from './api-event';
-import { installTestPorts, TEST_NOW } from './ports';
+import { installForEachTest, installTestPorts, TEST_NOW } from './ports';
 
 /**
  * Handler unit tests: the test ports with a signed-in caller, every table read answering "nothing" unless a
@@ -40,12 +40,57 @@ export function installHandlerPorts() {
   documentClient.on(TransactWriteCommand).resolves({});
   documentClient.on(UpdateCommand).resolves({});
   documentClient.on(PutCommand).resolves({});
+  arrangeSession(documentClient);
+
+  /** The caller owns this story. */
+  const ownStory = (storyId: string, fields: Record<string, unknown> = {}) =>
+    documentClient
+      .on(GetCommand, { Key: { PK: `USER#${USER_ID}`, SK: `STORY#${storyId}` } })
+      .resolves({ Item: tableItems.story(storyId, fields) });
+
+  /** The caller owns this series, holding these stories in this order. */
+  const ownSeries = (
+    seriesId: string,
+    storyIds: string[],
+    version = 1,
+    fields: Record<string, unknown> = {},
+  ) =>
+    documentClient
+      .on(GetCommand, { Key: { PK: `USER#${USER_ID}`, SK: `SERIES#${seriesId}` } })
+      .resolves({ Item: tableItems.series(seriesId, storyIds, version, fields) });
+
+  /** What the Query of a story's chapters and chapter index finds. */
+  const chaptersOf = (storyId: string, items: Record<string, unknown>[]) =>
+    documentClient
+      .on(QueryCommand, {
+        ExpressionAttributeValues: { ':story': `STORY#${storyId}`, ':chapter': 'CHAPTER' },
+      })
+      .resolves({ Items: items });
+
+  return {
+    ...testPorts,
+    blobs,
+    queue,
+    tableName: testPorts.ports.database.tableName,
+    ownStory,
+    ownSeries,
+    chaptersOf,
+  };
+}
+
+/** `installHandlerPorts` before each test of the enclosing describe block, restored after it. */
+export const useHandlerPorts = () => installForEachTest(installHandlerPorts);
+
+/** The signed-in caller's session cookie belongs to `userId`: the caller by default, or someone else. */
+export function arrangeSession(
+  documentClient: ReturnType<typeof installTestPorts>['documentClient'],
+  userId = USER_ID,
+) {
   documentClient
     .on(GetCommand, {
       Key: { PK: `SESSION#${createHash('sha256').update(SESSION_ID).digest('base64url')}`, SK: 'SESSION' },
     })
-    .resolves({ Item: { userId: USER_ID, ttl: TEST_NOW.getTime() / 1000 + 3600 } });
-  return { ...testPorts, blobs, queue, tableName: testPorts.ports.database.tableName };
+    .resolves({ Item: { userId, ttl: TEST_NOW.getTime() / 1000 + 3600 } });
 }
 
 /** An event from the signed-in caller's browser: session cookie, and the app's Origin on writes. */

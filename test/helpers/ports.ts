@@ -1,5 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach } from 'vitest';
 import { createAwsPorts, usePorts } from '../../lambdas/composition';
 import { type Config, parseConfig } from '../../lambdas/env';
 import { createLogger } from '../../lambdas/logger';
@@ -45,4 +46,21 @@ export function installTestPorts(overrides: Partial<Ports> = {}) {
       usePorts(undefined);
     },
   };
+}
+
+/**
+ * Calls `install` before each test of the enclosing describe block and restores it after. The object returned
+ * is filled afresh from each install, so a test reads its own ports from it.
+ */
+export function installForEachTest<Installed extends { restore(): void }>(
+  install: () => Installed,
+): Installed {
+  const installed = {} as Installed;
+  beforeEach(() => {
+    Object.assign(installed, install());
+  });
+  afterEach(() => {
+    installed.restore();
+  });
+  return installed;
 }

@@ -72,13 +72,31 @@ function requireValidAliases(association: Parameters<typeof aliasesProblem>[0]):
   if (problem) throw new ValidationError(problem);
 }
 
+/** Every operation starts here: the story must be the caller's before any of its associations is touched. */
+async function ownedStoryAssociations(
+  ports: AssociationPorts,
+  scope: StoryScope,
+): Promise<AssociationRepository> {
+  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
+  return new AssociationRepository(ports.database);
+}
+
+async function requireAssociation(
+  repository: AssociationRepository,
+  storyId: string,
+  associationId: string,
+): Promise<AssociationRecord> {
+  const record = await repository.get(storyId, associationId);
+  if (!record) throw new NotFoundError('No such association.');
+  return record;
+}
+
 /** Spec §7 thumbs list: every association of the story, oldest first; none is an empty list. */
 export async function listAssociations(
   ports: AssociationPorts,
   scope: StoryScope,
 ): Promise<AssociationListItem[]> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  const records = await new AssociationRepository(ports.database).list(scope.storyId);
+  const records = await (await ownedStoryAssociations(ports, scope)).list(scope.storyId);
   return records.map(toListItem);
 }
 
@@ -87,10 +105,8 @@ export async function getAssociation(
   scope: StoryScope,
   associationId: string,
 ): Promise<Association> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  const record = await new AssociationRepository(ports.database).get(scope.storyId, associationId);
-  if (!record) throw new NotFoundError('No such association.');
-  return toAssociation(record);
+  const repository = await ownedStoryAssociations(ports, scope);
+  return toAssociation(await requireAssociation(repository, scope.storyId, associationId));
 }
 
 /**
@@ -103,7 +119,7 @@ export async function createAssociations(
   scope: StoryScope,
   drafts: NewAssociation[],
 ): Promise<Association[]> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
+  const repository = await ownedStoryAssociations(ports, scope);
   const named = drafts.filter((draft) => draft.association_name !== '');
   named.forEach(requireValidAliases);
   if (named.length === 0) return [];
@@ -124,11 +140,7 @@ export async function createAssociations(
     created_at: now,
     updated_at: now,
   }));
-  const outcome = await new AssociationRepository(ports.database).create(
-    scope,
-    records,
-    subscriber ? undefined : FREE_ASSOCIATION_LIMIT,
-  );
+  const outcome = await repository.create(scope, records, subscriber ? undefined : FREE_ASSOCIATION_LIMIT);
   if (outcome === 'limit_reached') throw new SubscriptionRequiredError(FREE_ASSOCIATION_LIMIT_MESSAGE);
   if (outcome === 'story_missing') throw new NotFoundError('No such story.');
   return records.map(toAssociation);
@@ -140,10 +152,8 @@ export async function updateAssociation(
   scope: StoryScope,
   changes: AssociationChanges,
 ): Promise<Association> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  const repository = new AssociationRepository(ports.database);
-  const stored = await repository.get(scope.storyId, changes.association_id);
-  if (!stored) throw new NotFoundError('No such association.');
+  const repository = await ownedStoryAssociations(ports, scope);
+  const stored = await requireAssociation(repository, scope.storyId, changes.association_id);
 
   const fields = {
     association_name: changes.association_name ?? stored.association_name,
@@ -168,8 +178,7 @@ export async function deleteAssociations(
   scope: StoryScope,
   associationIds: string[],
 ): Promise<void> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  const repository = new AssociationRepository(ports.database);
+  const repository = await ownedStoryAssociations(ports, scope);
   // One at a time: every delete also updates the story's association count, and concurrent transactions
   // on one item would only cancel each other.
   for (const associationId of new Set(associationIds)) {
@@ -189,9 +198,8 @@ export async function replacePortrait(
   associationId: string,
   upload: Buffer,
 ): Promise<string> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  const repository = new AssociationRepository(ports.database);
-  if (!(await repository.get(scope.storyId, associationId))) throw new NotFoundError('No such association.');
+  const repository = await ownedStoryAssociations(ports, scope);
+  await requireAssociation(repository, scope.storyId, associationId);
 
   const portrait = await prepareUploadedImage(upload);
   const thumbnail = await thumbnailOf(portrait);

@@ -138,7 +138,19 @@ export class ChapterRepository {
     }
   }
 
-  deleteItem(storyId: string, chapterId: string): TransactionItem {
+  /** A chapter leaves its story: its item and its index entry go together, or neither does. */
+  removeItems(storyId: string, index: ChapterIndex, chapterId: string): TransactionItem[] {
+    return [
+      this.deleteItem(storyId, chapterId),
+      this.saveIndexItem(
+        storyId,
+        index,
+        index.chapter_ids.filter((id) => id !== chapterId),
+      ),
+    ];
+  }
+
+  private deleteItem(storyId: string, chapterId: string): TransactionItem {
     return {
       Delete: {
         TableName: this.database.tableName,

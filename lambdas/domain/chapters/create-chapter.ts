@@ -75,13 +75,6 @@ async function withdrawChapter(ports: Ports, storyId: string, chapterId: string)
   await retryOnConcurrentChange(async () => {
     const { chapters, index } = await chapterRepository.listWithIndex(storyId);
     if (!chapters.some((chapter) => chapter.chapter_id === chapterId)) return;
-    await commitTransaction(ports.database, [
-      chapterRepository.deleteItem(storyId, chapterId),
-      chapterRepository.saveIndexItem(
-        storyId,
-        index,
-        index.chapter_ids.filter((id) => id !== chapterId),
-      ),
-    ]);
+    await commitTransaction(ports.database, chapterRepository.removeItems(storyId, index, chapterId));
   });
 }

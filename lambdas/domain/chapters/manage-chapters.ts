@@ -83,14 +83,7 @@ export async function deleteChapter(
     if (!chapters.some((chapter) => chapter.chapter_id === chapterId))
       throw new NotFoundError('No such chapter.');
     if (chapters.length <= 1) throw new ConflictError(ONLY_CHAPTER_MESSAGE, 'only_chapter');
-    await commitTransaction(ports.database, [
-      chapterRepository.deleteItem(storyId, chapterId),
-      chapterRepository.saveIndexItem(
-        storyId,
-        index,
-        index.chapter_ids.filter((id) => id !== chapterId),
-      ),
-    ]);
+    await commitTransaction(ports.database, chapterRepository.removeItems(storyId, index, chapterId));
   });
   const blockRepository = new BlockRepository(ports.database);
   await batchDeleteAll(ports.database, await blockRepository.contentKeys(chapterId));

@@ -1,20 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as deleteBlocks } from '../../../lambdas/http/blocks/delete-blocks';
 import { handler as getChapterContent } from '../../../lambdas/http/blocks/get-chapter-content';
 import { handler as reorderBlocks } from '../../../lambdas/http/blocks/reorder-blocks';
 import { handler as saveBlocks } from '../../../lambdas/http/blocks/save-blocks';
 import { parseBody, testContext } from '../../helpers/api-event';
-import {
-  installHandlerPorts,
-  paragraphChunk,
-  signedInEvent,
-  tableItems,
-  USER_ID,
-} from '../../helpers/handler-harness';
+import { paragraphChunk, signedInEvent, tableItems, useHandlerPorts } from '../../helpers/handler-harness';
 
-const owner = `USER#${USER_ID}`;
 const readyCheck = {
   ConditionCheck: expect.objectContaining({
     Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' },
@@ -23,17 +16,10 @@ const readyCheck = {
 };
 
 describe('chapter content handlers', () => {
-  let harness: ReturnType<typeof installHandlerPorts>;
+  const harness = useHandlerPorts();
 
   beforeEach(() => {
-    harness = installHandlerPorts();
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: owner, SK: 'STORY#s1' } })
-      .resolves({ Item: tableItems.story('s1') });
-  });
-
-  afterEach(() => {
-    harness.restore();
+    harness.ownStory('s1');
   });
 
   const chapter = (status: 'creating' | 'ready') =>

@@ -1,19 +1,13 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as createChapter } from '../../../lambdas/http/chapters/create-chapter';
 import { handler as deleteChapter } from '../../../lambdas/http/chapters/delete-chapter';
 import { handler as getChapter } from '../../../lambdas/http/chapters/get-chapter';
 import { handler as renameChapter } from '../../../lambdas/http/chapters/rename-chapter';
 import { handler as reorderChapters } from '../../../lambdas/http/chapters/reorder-chapters';
 import { parseBody, testContext } from '../../helpers/api-event';
-import { installHandlerPorts, signedInEvent, tableItems, USER_ID } from '../../helpers/handler-harness';
+import { signedInEvent, tableItems, useHandlerPorts, USER_ID } from '../../helpers/handler-harness';
 
 const owner = `USER#${USER_ID}`;
 
@@ -25,27 +19,15 @@ const cancelled = () =>
   });
 
 describe('chapter handlers', () => {
-  let harness: ReturnType<typeof installHandlerPorts>;
+  const harness = useHandlerPorts();
 
   beforeEach(() => {
-    harness = installHandlerPorts();
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: owner, SK: 'STORY#s1' } })
-      .resolves({ Item: tableItems.story('s1') });
+    harness.ownStory('s1');
   });
-
-  afterEach(() => {
-    harness.restore();
-  });
-
-  const chaptersOfStory = (...items: Record<string, unknown>[]) =>
-    harness.documentClient
-      .on(QueryCommand, { ExpressionAttributeValues: { ':story': 'STORY#s1', ':chapter': 'CHAPTER' } })
-      .resolves({ Items: items });
 
   describe('POST /api/stories/{storyId}/chapter', () => {
     it("writes the chapter 'creating' with its place in the index, then asks the worker to prepare it", async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'], 4));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'], 4)]);
 
       const result = await createChapter(
         signedInEvent({
@@ -83,11 +65,11 @@ describe('chapter handlers', () => {
     });
 
     it("names a chapter sent without a title 'Chapter N', N being the count plus one", async () => {
-      chaptersOfStory(
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1'),
         tableItems.chapter('s1', 'c2'),
         tableItems.chapterIndex('s1', ['c1', 'c2']),
-      );
+      ]);
 
       const result = await createChapter(
         signedInEvent({ method: 'POST', pathParameters: { storyId: 's1' }, body: { title: '  ' } }),
@@ -98,7 +80,7 @@ describe('chapter handlers', () => {
     });
 
     it('reads again and retries when another writer changed the chapter index in between', async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1']));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
       harness.documentClient.on(TransactWriteCommand).rejectsOnce(cancelled()).resolves({});
 
       const result = await createChapter(
@@ -165,11 +147,11 @@ describe('chapter handlers', () => {
 
   describe('GET /api/stories/{storyId}/chapters/{chapterId}', () => {
     it('answers the chapter with its place', async () => {
-      chaptersOfStory(
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1', 'ready', 'One'),
         tableItems.chapter('s1', 'c2', 'ready', 'Two'),
         tableItems.chapterIndex('s1', ['c2', 'c1']),
-      );
+      ]);
 
       const result = await getChapter(
         signedInEvent({ pathParameters: { storyId: 's1', chapterId: 'c1' } }),
@@ -187,7 +169,7 @@ describe('chapter handlers', () => {
     });
 
     it('answers 404 for a chapter that is not in the story', async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1']));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
 
       const result = await getChapter(
         signedInEvent({ pathParameters: { storyId: 's1', chapterId: 'elsewhere' } }),
@@ -200,10 +182,10 @@ describe('chapter handlers', () => {
 
   describe('PUT /api/stories/{storyId}/chapters/{chapterId}', () => {
     it('saves the trimmed title of the chapter object with one conditional update', async () => {
-      chaptersOfStory(
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1', 'ready', 'New Title'),
         tableItems.chapterIndex('s1', ['c1']),
-      );
+      ]);
 
       const result = await renameChapter(
         signedInEvent({
@@ -256,12 +238,12 @@ describe('chapter handlers', () => {
 
   describe('PUT /api/stories/{storyId}/chapters', () => {
     it('writes only the index item, in the new order, conditional on the version read', async () => {
-      chaptersOfStory(
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1'),
         tableItems.chapter('s1', 'c2'),
         tableItems.chapter('s1', 'c3'),
         tableItems.chapterIndex('s1', ['c1', 'c2', 'c3'], 9),
-      );
+      ]);
 
       const result = await reorderChapters(
         signedInEvent({
@@ -304,7 +286,7 @@ describe('chapter handlers', () => {
     });
 
     it('answers 404 when the list names a chapter the story does not have', async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1']));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
 
       const result = await reorderChapters(
         signedInEvent({
@@ -322,11 +304,11 @@ describe('chapter handlers', () => {
 
   describe('DELETE /api/stories/{storyId}/chapter/{chapterId}', () => {
     it('deletes the chapter with its index entry in one transaction, then its paragraphs', async () => {
-      chaptersOfStory(
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1'),
         tableItems.chapter('s1', 'c2'),
         tableItems.chapterIndex('s1', ['c1', 'c2'], 2),
-      );
+      ]);
       harness.documentClient
         .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'CHAPTER#c2' } })
         .resolves({
@@ -363,7 +345,7 @@ describe('chapter handlers', () => {
     });
 
     it("answers 409 with the spec's message for the story's only chapter, and deletes nothing", async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1']));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
 
       const result = await deleteChapter(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1', chapterId: 'c1' } }),
@@ -380,7 +362,7 @@ describe('chapter handlers', () => {
     });
 
     it('answers 404 for a chapter that is not in the story', async () => {
-      chaptersOfStory(tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1']));
+      harness.chaptersOf('s1', [tableItems.chapter('s1', 'c1'), tableItems.chapterIndex('s1', ['c1'])]);
 
       const result = await deleteChapter(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1', chapterId: 'nope' } }),

@@ -1,5 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { handler as deleteSeries } from '../../../lambdas/http/series/delete-series';
 import { handler as getSeries } from '../../../lambdas/http/series/get-series';
 import { handler as listSeries } from '../../../lambdas/http/series/list-series';
@@ -7,10 +7,10 @@ import { handler as removeStoryFromSeries } from '../../../lambdas/http/series/r
 import { handler as updateSeries } from '../../../lambdas/http/series/update-series';
 import { parseBody, testContext } from '../../helpers/api-event';
 import {
-  installHandlerPorts,
   signedInEvent,
   signedInMultipartEvent,
   tableItems,
+  useHandlerPorts,
   USER_ID,
 } from '../../helpers/handler-harness';
 import { multipartForm, png } from '../../helpers/images';
@@ -18,20 +18,7 @@ import { multipartForm, png } from '../../helpers/images';
 const owner = `USER#${USER_ID}`;
 
 describe('series handlers', () => {
-  let harness: ReturnType<typeof installHandlerPorts>;
-
-  beforeEach(() => {
-    harness = installHandlerPorts();
-  });
-
-  afterEach(() => {
-    harness.restore();
-  });
-
-  const ownSeries = (seriesId: string, storyIds: string[], version = 1) =>
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: owner, SK: `SERIES#${seriesId}` } })
-      .resolves({ Item: tableItems.series(seriesId, storyIds, version) });
+  const harness = useHandlerPorts();
 
   const ownStories = (...items: Record<string, unknown>[]) =>
     harness.documentClient.on(BatchGetCommand).resolves({ Responses: { [harness.tableName]: items } });
@@ -75,7 +62,7 @@ describe('series handlers', () => {
 
   describe('GET /api/series/{seriesId}', () => {
     it('answers the series with its volumes read by key', async () => {
-      ownSeries('saga', ['a']);
+      harness.ownSeries('saga', ['a']);
       ownStories(tableItems.story('a', { series_id: 'saga' }));
 
       const result = await getSeries(signedInEvent({ pathParameters: { seriesId: 'saga' } }), testContext());
@@ -103,7 +90,7 @@ describe('series handlers', () => {
 
   describe('PUT /api/series/{seriesId}', () => {
     it('saves title, description and the reordered volumes; stories left out become standalone', async () => {
-      ownSeries('saga', ['a', 'b', 'c'], 4);
+      harness.ownSeries('saga', ['a', 'b', 'c'], 4);
       ownStories(tableItems.story('a', { series_id: 'saga' }), tableItems.story('c', { series_id: 'saga' }));
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
@@ -146,8 +133,8 @@ describe('series handlers', () => {
     });
 
     it('adds a volume taken from another series, updating both series and the story together', async () => {
-      ownSeries('saga', ['a'], 1);
-      ownSeries('other', ['x', 'moving'], 6);
+      harness.ownSeries('saga', ['a'], 1);
+      harness.ownSeries('other', ['x', 'moving'], 6);
       ownStories(tableItems.story('moving', { series_id: 'other' }));
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
@@ -189,9 +176,7 @@ describe('series handlers', () => {
     });
 
     it('stores a new image under the series prefix and deletes the replaced one', async () => {
-      harness.documentClient.on(GetCommand, { Key: { PK: owner, SK: 'SERIES#saga' } }).resolves({
-        Item: tableItems.series('saga', [], 1, { image_url: '/images/series/saga/cover-1.png' }),
-      });
+      harness.ownSeries('saga', [], 1, { image_url: '/images/series/saga/cover-1.png' });
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
         multipartForm(
@@ -213,11 +198,9 @@ describe('series handlers', () => {
     });
 
     it('renames a series sent with its title alone, keeping its description, volumes and image', async () => {
-      harness.documentClient.on(GetCommand, { Key: { PK: owner, SK: 'SERIES#saga' } }).resolves({
-        Item: tableItems.series('saga', ['s1'], 1, {
-          series_description: '',
-          image_url: '/images/series/saga/cover-1.png',
-        }),
+      harness.ownSeries('saga', ['s1'], 1, {
+        series_description: '',
+        image_url: '/images/series/saga/cover-1.png',
       });
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
@@ -244,7 +227,7 @@ describe('series handlers', () => {
     });
 
     it("answers 404 when the list names another author's story, and writes nothing", async () => {
-      ownSeries('saga', []);
+      harness.ownSeries('saga', []);
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
         multipartForm({
@@ -261,7 +244,7 @@ describe('series handlers', () => {
     });
 
     it("answers 400 'Title cannot be blank' for a blank title", async () => {
-      ownSeries('saga', []);
+      harness.ownSeries('saga', []);
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
         multipartForm({ series_title: '  ', series_description: 'x' }),
@@ -274,7 +257,7 @@ describe('series handlers', () => {
     });
 
     it('answers 400 for a stories field that is not JSON', async () => {
-      ownSeries('saga', []);
+      harness.ownSeries('saga', []);
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { seriesId: 'saga' } },
         multipartForm({ series_title: 'Saga', series_description: 'x', stories: '[{oops' }),
@@ -291,7 +274,7 @@ describe('series handlers', () => {
 
   describe('DELETE /api/series/{seriesId}', () => {
     it('deletes the series and makes every volume standalone in one transaction, then its images', async () => {
-      ownSeries('saga', ['a', 'b'], 3);
+      harness.ownSeries('saga', ['a', 'b'], 3);
 
       const result = await deleteSeries(
         signedInEvent({ method: 'DELETE', pathParameters: { seriesId: 'saga' } }),
@@ -332,10 +315,8 @@ describe('series handlers', () => {
 
   describe('PUT /api/series/{seriesId}/story/{storyId}', () => {
     it('takes the story out of the series and answers the renumbered series', async () => {
-      ownSeries('saga', ['a', 'b', 'c'], 2);
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'STORY#b' } })
-        .resolves({ Item: tableItems.story('b', { series_id: 'saga' }) });
+      harness.ownSeries('saga', ['a', 'b', 'c'], 2);
+      harness.ownStory('b', { series_id: 'saga' });
 
       const result = await removeStoryFromSeries(
         signedInEvent({ method: 'PUT', pathParameters: { seriesId: 'saga', storyId: 'b' } }),
@@ -361,7 +342,7 @@ describe('series handlers', () => {
     });
 
     it("answers 404 for another author's story, even in the caller's own series", async () => {
-      ownSeries('saga', ['a']);
+      harness.ownSeries('saga', ['a']);
 
       const result = await removeStoryFromSeries(
         signedInEvent({ method: 'PUT', pathParameters: { seriesId: 'saga', storyId: 'theirs' } }),

@@ -1,24 +1,17 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as getSettings } from '../../../lambdas/http/settings/get-settings';
 import { handler as updateSettings } from '../../../lambdas/http/settings/update-settings';
 import { parseBody, testContext } from '../../helpers/api-event';
-import { installHandlerPorts, signedInEvent, tableItems, USER_ID } from '../../helpers/handler-harness';
+import { signedInEvent, useHandlerPorts, USER_ID } from '../../helpers/handler-harness';
 
 const owner = `USER#${USER_ID}`;
 
 describe('document settings handlers', () => {
-  let harness: ReturnType<typeof installHandlerPorts>;
+  const harness = useHandlerPorts();
 
   beforeEach(() => {
-    harness = installHandlerPorts();
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: owner, SK: 'STORY#s1' } })
-      .resolves({ Item: tableItems.story('s1') });
-  });
-
-  afterEach(() => {
-    harness.restore();
+    harness.ownStory('s1');
   });
 
   describe('GET /api/stories/{storyId}/settings', () => {

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as createStory } from '../../../lambdas/http/stories/create-story';
 import { handler as deleteStory } from '../../../lambdas/http/stories/delete-story';
 import { handler as getFullStory } from '../../../lambdas/http/stories/get-full-story';
@@ -9,11 +9,11 @@ import { handler as listStories } from '../../../lambdas/http/stories/list-stori
 import { handler as updateStoryDetails } from '../../../lambdas/http/stories/update-story-details';
 import { apiEvent, parseBody, testContext } from '../../helpers/api-event';
 import {
-  installHandlerPorts,
   paragraphChunk,
   signedInEvent,
   signedInMultipartEvent,
   tableItems,
+  useHandlerPorts,
   USER_ID,
 } from '../../helpers/handler-harness';
 import { multipartForm, png } from '../../helpers/images';
@@ -21,27 +21,7 @@ import { multipartForm, png } from '../../helpers/images';
 const owner = `USER#${USER_ID}`;
 
 describe('story handlers', () => {
-  let harness: ReturnType<typeof installHandlerPorts>;
-
-  beforeEach(() => {
-    harness = installHandlerPorts();
-  });
-
-  afterEach(() => {
-    harness.restore();
-  });
-
-  const ownStory = (storyId: string, fields: Record<string, unknown> = {}) =>
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: owner, SK: `STORY#${storyId}` } })
-      .resolves({ Item: tableItems.story(storyId, fields) });
-
-  const chaptersOf = (storyId: string, items: Record<string, unknown>[]) =>
-    harness.documentClient
-      .on(QueryCommand, {
-        ExpressionAttributeValues: { ':story': `STORY#${storyId}`, ':chapter': 'CHAPTER' },
-      })
-      .resolves({ Items: items });
+  const harness = useHandlerPorts();
 
   describe('GET /api/stories', () => {
     it("lists the caller's stories from one Query of their partition, volumes with their place", async () => {
@@ -76,8 +56,8 @@ describe('story handlers', () => {
 
   describe('GET /api/stories/{storyId}', () => {
     it('answers the story with its chapters in index order', async () => {
-      ownStory('s1');
-      chaptersOf('s1', [
+      harness.ownStory('s1');
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1', 'ready', 'One'),
         tableItems.chapter('s1', 'c2', 'creating', 'Two'),
         tableItems.chapterIndex('s1', ['c2', 'c1']),
@@ -111,8 +91,8 @@ describe('story handlers', () => {
 
   describe('GET /api/stories/{storyId}/full', () => {
     it('answers every chapter with its paragraphs in order, and none for a chapter being created', async () => {
-      ownStory('s1');
-      chaptersOf('s1', [
+      harness.ownStory('s1');
+      harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1'),
         tableItems.chapter('s1', 'c2', 'creating'),
         tableItems.chapterIndex('s1', ['c1', 'c2']),
@@ -266,9 +246,7 @@ describe('story handlers', () => {
     });
 
     it('places the story in an existing series at the place asked, conditional on the version read', async () => {
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'SERIES#saga' } })
-        .resolves({ Item: tableItems.series('saga', ['one', 'two'], 7) });
+      harness.ownSeries('saga', ['one', 'two'], 7);
       const event = await signedInMultipartEvent(
         { path: '/api/stories' },
         multipartForm({ title: 'Prequel', description: 'Before.', series_id: 'saga', series_place: '1' }),
@@ -352,7 +330,7 @@ describe('story handlers', () => {
 
   describe('PUT /api/stories/{storyId}/details', () => {
     it('updates the details and, for a new image, stores it and deletes the one it replaces', async () => {
-      ownStory('s1');
+      harness.ownStory('s1');
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { storyId: 's1' } },
         multipartForm({ title: 'Renamed', description: 'New blurb.' }, { bytes: await png(), name: 'c.png' }),
@@ -380,13 +358,9 @@ describe('story handlers', () => {
     });
 
     it('moves a volume to another series: leaves one, joins the other, in one transaction', async () => {
-      ownStory('s1', { series_id: 'old' });
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'SERIES#old' } })
-        .resolves({ Item: tableItems.series('old', ['s0', 's1', 's2'], 3) });
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'SERIES#new' } })
-        .resolves({ Item: tableItems.series('new', ['n1'], 5) });
+      harness.ownStory('s1', { series_id: 'old' });
+      harness.ownSeries('old', ['s0', 's1', 's2'], 3);
+      harness.ownSeries('new', ['n1'], 5);
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { storyId: 's1' } },
         multipartForm({
@@ -427,10 +401,8 @@ describe('story handlers', () => {
     });
 
     it('makes a volume standalone when the series fields are sent empty', async () => {
-      ownStory('s1', { series_id: 'old' });
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'SERIES#old' } })
-        .resolves({ Item: tableItems.series('old', ['s1'], 3) });
+      harness.ownStory('s1', { series_id: 'old' });
+      harness.ownSeries('old', ['s1'], 3);
       const event = await signedInMultipartEvent(
         { method: 'PUT', pathParameters: { storyId: 's1' } },
         multipartForm({ title: 'Alone', description: 'x', series_id: '', series_name: '' }),
@@ -469,7 +441,7 @@ describe('story handlers', () => {
 
   describe('DELETE /api/stories/{storyId}', () => {
     it('deletes the story item at once and hands the rest of the story to the story-deletion queue', async () => {
-      ownStory('s1');
+      harness.ownStory('s1');
 
       const result = await deleteStory(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1' } }),
@@ -492,7 +464,7 @@ describe('story handlers', () => {
     });
 
     it('deletes the content inline when the queue refuses the message, leaving nothing behind', async () => {
-      ownStory('s1');
+      harness.ownStory('s1');
       harness.queue.send.mockRejectedValueOnce(new Error('SQS unavailable'));
       harness.documentClient
         .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'STORY#s1' } })
@@ -513,10 +485,8 @@ describe('story handlers', () => {
     });
 
     it('takes a volume out of its series in the same transaction', async () => {
-      ownStory('s1', { series_id: 'saga' });
-      harness.documentClient
-        .on(GetCommand, { Key: { PK: owner, SK: 'SERIES#saga' } })
-        .resolves({ Item: tableItems.series('saga', ['s0', 's1'], 2) });
+      harness.ownStory('s1', { series_id: 'saga' });
+      harness.ownSeries('saga', ['s0', 's1'], 2);
 
       await deleteStory(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1' } }),

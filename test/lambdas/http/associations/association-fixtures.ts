@@ -1,17 +1,12 @@
-import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { sessionCookieName } from '../../../../lambdas/middleware/cookies';
 import type { BlobStore, StoredBlob } from '../../../../lambdas/ports';
-import { apiEvent, type ApiEventOptions } from '../../../helpers/api-event';
+import { arrangeSession, USER_ID } from '../../../helpers/handler-harness';
 import { type installTestPorts, TEST_NOW } from '../../../helpers/ports';
 
 type TestPorts = ReturnType<typeof installTestPorts>;
 
-export const USER_ID = 'user-1';
 export const STORY_ID = 'story-1';
 export const ASSOCIATION_ID = 'association-1';
-const SESSION_ID = 'session-1';
 
 export const storyPartition = `STORY#${STORY_ID}`;
 export const associationKey = (associationId: string) => ({
@@ -28,11 +23,7 @@ export const ownedStoryKey = { PK: `USER#${USER_ID}`, SK: `STORY#${STORY_ID}` };
 export function arrangeAuthorWithStory(testPorts: TestPorts, options: { subscriptionId?: string } = {}) {
   const { documentClient } = testPorts;
   documentClient.on(GetCommand).resolves({});
-  documentClient
-    .on(GetCommand, {
-      Key: { PK: `SESSION#${createHash('sha256').update(SESSION_ID).digest('base64url')}`, SK: 'SESSION' },
-    })
-    .resolves({ Item: { userId: USER_ID, ttl: TEST_NOW.getTime() / 1000 + 3600 } });
+  arrangeSession(documentClient);
   documentClient
     .on(GetCommand, { Key: ownedStoryKey })
     .resolves({ Item: { ...ownedStoryKey, story_id: STORY_ID } });
@@ -55,11 +46,7 @@ export function arrangeAuthorWithStory(testPorts: TestPorts, options: { subscrip
 export function arrangeOtherAuthor(testPorts: TestPorts) {
   const { documentClient } = testPorts;
   documentClient.on(GetCommand).resolves({});
-  documentClient
-    .on(GetCommand, {
-      Key: { PK: `SESSION#${createHash('sha256').update(SESSION_ID).digest('base64url')}`, SK: 'SESSION' },
-    })
-    .resolves({ Item: { userId: 'someone-else', ttl: TEST_NOW.getTime() / 1000 + 3600 } });
+  arrangeSession(documentClient, 'someone-else');
 }
 
 /** An association item as the repository stores it. */
@@ -77,34 +64,6 @@ export function associationItem(overrides: Record<string, unknown> = {}) {
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
-}
-
-/** A request from the signed-in author's browser: the session cookie, and the app's Origin on writes. */
-export function authorRequest(testPorts: TestPorts, options: ApiEventOptions): APIGatewayProxyEventV2 {
-  const method = options.method ?? 'GET';
-  return apiEvent({
-    ...options,
-    cookies: [`${sessionCookieName(testPorts.ports.config)}=${SESSION_ID}`],
-    headers: {
-      ...(method === 'GET' ? {} : { origin: testPorts.ports.config.APP_ORIGIN }),
-      ...options.headers,
-    },
-  });
-}
-
-/** A multipart body as API Gateway delivers it: base64-encoded, with the browser's boundary. */
-export async function withMultipartBody(
-  event: APIGatewayProxyEventV2,
-  form: FormData,
-): Promise<APIGatewayProxyEventV2> {
-  const request = new Request('https://write.example.com/', { method: 'PUT', body: form });
-  const bytes = Buffer.from(await request.arrayBuffer());
-  return {
-    ...event,
-    headers: { ...event.headers, 'content-type': request.headers.get('content-type')! },
-    body: bytes.toString('base64'),
-    isBase64Encoded: true,
   };
 }
 

@@ -1,13 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/create-associations';
 import { parseBody, testContext } from '../../../helpers/api-event';
-import { installTestPorts, TEST_NOW } from '../../../helpers/ports';
+import { signedInEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts, TEST_NOW } from '../../../helpers/ports';
 import {
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
-  authorRequest,
   countKey,
   ownedStoryKey,
   STORY_ID,
@@ -21,18 +21,10 @@ const cancelled = (...codes: string[]) =>
   });
 
 describe('POST /api/stories/{storyId}/associations', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
-
-  beforeEach(() => {
-    testPorts = installTestPorts();
-  });
-
-  afterEach(() => {
-    testPorts.restore();
-  });
+  const testPorts = installForEachTest(installTestPorts);
 
   const createRequest = (body: unknown) =>
-    authorRequest(testPorts, {
+    signedInEvent({
       method: 'POST',
       path: `/api/stories/${STORY_ID}/associations`,
       pathParameters: { storyId: STORY_ID },

@@ -1,34 +1,28 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/delete-associations';
 import { testContext } from '../../../helpers/api-event';
-import { installTestPorts } from '../../../helpers/ports';
+import { signedInEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts } from '../../../helpers/ports';
 import {
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
   associationKey,
-  authorRequest,
   countKey,
   MemoryBlobStore,
   STORY_ID,
 } from './association-fixtures';
 
 describe('DELETE /api/stories/{storyId}/associations', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
   let blobs: MemoryBlobStore;
-
-  beforeEach(() => {
+  const testPorts = installForEachTest(() => {
     blobs = new MemoryBlobStore();
-    testPorts = installTestPorts({ blobs });
-  });
-
-  afterEach(() => {
-    testPorts.restore();
+    return installTestPorts({ blobs });
   });
 
   const deleteRequest = (body: unknown) =>
-    authorRequest(testPorts, {
+    signedInEvent({
       method: 'DELETE',
       path: `/api/stories/${STORY_ID}/associations`,
       pathParameters: { storyId: STORY_ID },

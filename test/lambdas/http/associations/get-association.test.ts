@@ -1,31 +1,23 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/get-association';
 import { parseBody, testContext } from '../../../helpers/api-event';
-import { installTestPorts } from '../../../helpers/ports';
+import { signedInEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts } from '../../../helpers/ports';
 import {
   ASSOCIATION_ID,
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
   associationItem,
   associationKey,
-  authorRequest,
   STORY_ID,
 } from './association-fixtures';
 
 describe('GET /api/stories/{storyId}/associations/{associationId}', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
-
-  beforeEach(() => {
-    testPorts = installTestPorts();
-  });
-
-  afterEach(() => {
-    testPorts.restore();
-  });
+  const testPorts = installForEachTest(installTestPorts);
 
   const getRequest = (associationId = ASSOCIATION_ID) =>
-    authorRequest(testPorts, {
+    signedInEvent({
       path: `/api/stories/${STORY_ID}/associations/${associationId}`,
       pathParameters: { storyId: STORY_ID, associationId },
     });

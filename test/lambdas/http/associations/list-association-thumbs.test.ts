@@ -1,30 +1,22 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/list-association-thumbs';
 import { parseBody, testContext } from '../../../helpers/api-event';
-import { installTestPorts } from '../../../helpers/ports';
+import { signedInEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts } from '../../../helpers/ports';
 import {
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
   associationItem,
-  authorRequest,
   STORY_ID,
   storyPartition,
 } from './association-fixtures';
 
 describe('GET /api/stories/{storyId}/associations/thumbs', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
-
-  beforeEach(() => {
-    testPorts = installTestPorts();
-  });
-
-  afterEach(() => {
-    testPorts.restore();
-  });
+  const testPorts = installForEachTest(installTestPorts);
 
   const listRequest = () =>
-    authorRequest(testPorts, {
+    signedInEvent({
       path: `/api/stories/${STORY_ID}/associations/thumbs`,
       pathParameters: { storyId: STORY_ID },
     });

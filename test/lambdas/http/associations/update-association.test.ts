@@ -1,32 +1,24 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/update-association';
 import { parseBody, testContext } from '../../../helpers/api-event';
-import { installTestPorts, TEST_NOW } from '../../../helpers/ports';
+import { signedInEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts, TEST_NOW } from '../../../helpers/ports';
 import {
   ASSOCIATION_ID,
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
   associationItem,
   associationKey,
-  authorRequest,
   STORY_ID,
 } from './association-fixtures';
 
 describe('PUT /api/stories/{storyId}/associations', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
-
-  beforeEach(() => {
-    testPorts = installTestPorts();
-  });
-
-  afterEach(() => {
-    testPorts.restore();
-  });
+  const testPorts = installForEachTest(installTestPorts);
 
   const updateRequest = (body: unknown) =>
-    authorRequest(testPorts, {
+    signedInEvent({
       method: 'PUT',
       path: `/api/stories/${STORY_ID}/associations`,
       pathParameters: { storyId: STORY_ID },

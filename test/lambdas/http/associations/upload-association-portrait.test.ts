@@ -1,21 +1,20 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler } from '../../../../lambdas/http/associations/upload-association-portrait';
 import { parseBody, testContext } from '../../../helpers/api-event';
 import { jpegWithLocation, multipartForm, png } from '../../../helpers/images';
-import { installTestPorts, TEST_NOW } from '../../../helpers/ports';
+import { signedInMultipartEvent } from '../../../helpers/handler-harness';
+import { installForEachTest, installTestPorts, TEST_NOW } from '../../../helpers/ports';
 import {
   ASSOCIATION_ID,
   arrangeAuthorWithStory,
   arrangeOtherAuthor,
   associationItem,
   associationKey,
-  authorRequest,
   MemoryBlobStore,
   STORY_ID,
-  withMultipartBody,
 } from './association-fixtures';
 
 const uploadedAt = TEST_NOW.getTime();
@@ -24,26 +23,20 @@ const portraitKey = `images/stories/${STORY_ID}/associations/${ASSOCIATION_ID}-$
 const pngFile = async () => multipartForm({}, { bytes: await png(640, 480), name: 'frodo.png' });
 
 describe('PUT /api/stories/{storyId}/associations/{associationId}/upload', () => {
-  let testPorts: ReturnType<typeof installTestPorts>;
   let blobs: MemoryBlobStore;
-
-  beforeEach(() => {
+  const testPorts = installForEachTest(() => {
     blobs = new MemoryBlobStore();
-    testPorts = installTestPorts({ blobs });
-  });
-
-  afterEach(() => {
-    testPorts.restore();
+    return installTestPorts({ blobs });
   });
 
   const uploadRequest = (form: FormData, associationId = ASSOCIATION_ID) =>
-    withMultipartBody(
-      authorRequest(testPorts, {
+    signedInMultipartEvent(
+      {
         method: 'PUT',
         path: `/api/stories/${STORY_ID}/associations/${associationId}/upload`,
         pathParameters: { storyId: STORY_ID, associationId },
         query: { type: 'character' },
-      }),
+      },
       form,
     );
 
