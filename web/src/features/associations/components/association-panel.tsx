@@ -162,7 +162,13 @@ export function AssociationPanel() {
           >
             <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
               <Box sx={{ flex: '1 1 auto', minWidth: 0, pt: 0.5 }}>
-                <Typography id={typeId} variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+                <Typography
+                  id={typeId}
+                  variant="overline"
+                  color="text.secondary"
+                  // Spec §2: the type is shown capitalised per word ('Character'), not in capitals.
+                  sx={{ lineHeight: 1.6, textTransform: 'none', fontSize: '0.85rem' }}
+                >
                   {associationTypeLabel(shown.association_type)}
                 </Typography>
                 <Typography id={nameId} variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
