@@ -8,6 +8,7 @@ const runtime = await startEmbeddedRuntime({
   dataDirectory: settings.DATA_DIR,
   logLevel: settings.LOG_LEVEL,
   ...(settings.WEB_ROOT ? { webRoot: settings.WEB_ROOT } : {}),
+  ...(settings.SAMPLE_IMAGE_URL ? { sampleImageUrl: settings.SAMPLE_IMAGE_URL } : {}),
 });
 console.log(`Loreweaver is running at ${runtime.url} (data in ${settings.DATA_DIR}). Press Ctrl-C to stop.`);
 

@@ -14,6 +14,11 @@ const ConfigSchema = z.object({
   EXPORTS_BUCKET: z.string().min(1).default('loreweaver-exports'),
   /** Set only for the local S3-protocol server. */
   S3_ENDPOINT: z.url().optional(),
+  /**
+   * An image service answering a random picture (e.g. https://picsum.photos/300): a new story without an
+   * uploaded image gets its cover from there. Unset, or when the service fails, a cover is generated locally.
+   */
+  SAMPLE_IMAGE_URL: z.url().optional(),
   /** SQS queue URLs by queue name (AWS runtime only). */
   CHAPTER_CREATION_QUEUE_URL: z.string().optional(),
   EXPORT_QUEUE_URL: z.string().optional(),
@@ -66,6 +71,8 @@ const EmbeddedSettingsSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
   /** The built web app to serve; `web/dist` when unset. */
   WEB_ROOT: z.string().min(1).optional(),
+  /** As in AWS: an image service for new stories' sample covers; unset, covers are generated locally. */
+  SAMPLE_IMAGE_URL: z.url().optional(),
 });
 
 export type EmbeddedSettings = z.infer<typeof EmbeddedSettingsSchema>;

@@ -24,6 +24,8 @@ export interface RouteAccess {
   identity?: boolean;
   /** Needs the payment provider's secret key. */
   billing?: boolean;
+  /** Fetches sample covers from the image service named by SAMPLE_IMAGE_URL, when one is configured. */
+  sampleImages?: boolean;
 }
 
 export interface RouteDefinition {
@@ -72,7 +74,7 @@ export const routes: RouteDefinition[] = [
     method: 'POST',
     path: '/api/stories',
     handler: 'http/stories/create-story',
-    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+    access: { table: 'readWrite', buckets: { images: 'readWrite' }, sampleImages: true },
   },
   {
     method: 'GET',

@@ -36,6 +36,8 @@ const ContextSchema = z.object({
   microsoftClientId: z.string().min(1).optional(),
   /** Entra ID tenant whose accounts may sign in (see `PERSONAL_MICROSOFT_ACCOUNTS_TENANT`). */
   microsoftTenantId: z.string().min(1).optional(),
+  /** An image service for new stories' sample covers (spec §2); unset, covers are generated from the title. */
+  sampleImageUrl: z.url().optional(),
 });
 
 type StageContext = z.infer<typeof ContextSchema>;
@@ -80,6 +82,7 @@ export interface StageConfig {
   logLevel: 'debug' | 'info';
   customDomain?: { domainName: string; certificateArn: string };
   alarmEmail?: string;
+  sampleImageUrl?: string;
   cognitoDomainPrefix: string;
   identityProviders: IdentityProviderSettings;
   /** Identity-provider client ids still unset (dev only; prod refuses to synthesize without them). */
@@ -152,6 +155,7 @@ function buildStageConfig(
         ? { domainName: context.domainName, certificateArn: context.certificateArn }
         : undefined,
     alarmEmail: context.alarmEmail,
+    sampleImageUrl: context.sampleImageUrl,
     cognitoDomainPrefix: context.cognitoDomainPrefix ?? `loreweaver-${stage}-${account}`,
     identityProviders: {
       googleClientId: clientIds.googleClientId ?? UNSET_CLIENT_ID,

@@ -38,6 +38,8 @@ export interface EmbeddedRuntimeOptions {
   dataDirectory?: string;
   webRoot?: string;
   logLevel?: LogLevel;
+  /** An image service for sample covers (SAMPLE_IMAGE_URL); unset, covers are generated locally. */
+  sampleImageUrl?: string;
   /** Queue redelivery delays; tests shorten them. */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -96,6 +98,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       OIDC_CLIENT_ID: EMBEDDED_CLIENT_ID,
       OIDC_PROVIDER_HINT: 'none',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      ...(options.sampleImageUrl ? { SAMPLE_IMAGE_URL: options.sampleImageUrl } : {}),
     });
 
     const queueWorkers: Partial<Record<string, QueueWorker>> = {};

@@ -144,6 +144,8 @@ export interface FunctionResources {
   queues: Record<QueueName, IQueue>;
   /** The Stripe secret key, for handlers whose access names `billing`. */
   stripeSecret: ISecret;
+  /** The sample-cover image service, for handlers whose access names `sampleImages`; absent when unset. */
+  sampleImageUrl?: string;
 }
 
 export interface LoreweaverFunctionProps {
@@ -233,6 +235,9 @@ export class LoreweaverFunction extends Construct {
     }
     for (const name of access.queues ?? []) this.bindQueue(name, resources.queues[name]);
     if (access.billing) this.bindSecret('STRIPE_SECRET_ARN', resources.stripeSecret);
+    if (access.sampleImages && resources.sampleImageUrl) {
+      this.addEnvironment('SAMPLE_IMAGE_URL', resources.sampleImageUrl);
+    }
     // `access.identity` needs no AWS permission: sign-in talks to Cognito's public OIDC endpoints, and the
     // OIDC settings are in every function's base environment because lambdas/env.ts requires them.
     return this;

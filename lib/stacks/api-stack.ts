@@ -76,6 +76,7 @@ export class ApiStack extends Stack {
       buckets: props.buckets,
       queues: mapQueues((name): IQueue => this.queues[name].queue),
       stripeSecret: Secret.fromSecretNameV2(this, 'StripeSecretKey', config.secretNames.stripeSecretKey),
+      ...(config.sampleImageUrl ? { sampleImageUrl: config.sampleImageUrl } : {}),
     };
     // lambdas/env.ts insists on these in every process, whatever the handler touches; none is a secret.
     const environment: FunctionEnvironment = {

@@ -59,7 +59,14 @@ const uploadPortrait: RouteDefinition = {
   handler: 'http-image',
   access: { table: 'readWrite', buckets: { images: 'readWrite' } },
 };
-const fixtureRoutes = [readImages, exportStory, subscribe, uploadPortrait];
+const createWithSampleCover: RouteDefinition = {
+  method: 'POST',
+  path: '/api/fixtures',
+  handler: 'http-noop',
+  access: { table: 'readWrite', sampleImages: true },
+};
+const fixtureRoutes = [readImages, exportStory, subscribe, uploadPortrait, createWithSampleCover];
+const SAMPLE_IMAGE_URL = 'https://images.example.com/300';
 
 const PROD_CONTEXT = {
   stage: 'prod',
@@ -70,6 +77,7 @@ const PROD_CONTEXT = {
   googleClientId: 'google-client',
   amazonClientId: 'amazon-client',
   microsoftClientId: 'microsoft-client',
+  sampleImageUrl: SAMPLE_IMAGE_URL,
 };
 
 let synthesized: Synthesized;
@@ -96,10 +104,18 @@ describe('grants derived from access', () => {
       expect(fn && accessProblems(fn, route.access)).toEqual([]);
       const variables = Object.keys(fn?.properties.Environment.Variables ?? {}).sort();
       expect(variables).toEqual(
-        [...new Set([...BASE_VARIABLES, ...expectedAccessVariables(route.access)])].sort(),
+        [...new Set([...BASE_VARIABLES, ...expectedAccessVariables(route.access, SAMPLE_IMAGE_URL)])].sort(),
       );
     },
   );
+
+  it('gives the sample-image service only to routes whose access names it', () => {
+    const creator = functionBehindRoute(api(), routeKey(createWithSampleCover));
+    const reader = functionBehindRoute(api(), routeKey(readImages));
+
+    expect(creator?.properties.Environment.Variables.SAMPLE_IMAGE_URL).toBe(SAMPLE_IMAGE_URL);
+    expect(reader?.properties.Environment.Variables.SAMPLE_IMAGE_URL).toBeUndefined();
+  });
 
   it('confines bucket access to the named bucket', () => {
     const reader = functionBehindRoute(api(), routeKey(readImages));

@@ -52,9 +52,10 @@ export function functionConsuming(template: Template, queueLogicalId: string): D
 }
 
 /** The variables a function must have beyond the base set, derived from its `access` alone. */
-export function expectedAccessVariables(access: RouteAccess): string[] {
+export function expectedAccessVariables(access: RouteAccess, sampleImageUrl?: string): string[] {
   return [
     ...(access.table ? ['TABLE_NAME'] : []),
+    ...(access.sampleImages && sampleImageUrl ? ['SAMPLE_IMAGE_URL'] : []),
     ...(Object.keys(access.buckets ?? {}) as BucketName[]).map((name) => bucketEnvironment[name]),
     ...(access.queues ?? []).map((name) => queueEnvironment[name]),
     ...(access.billing ? ['STRIPE_SECRET_ARN'] : []),

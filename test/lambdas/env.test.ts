@@ -41,6 +41,10 @@ describe('parseEmbeddedSettings', () => {
     expect(parseEmbeddedSettings({})).toEqual({ PORT: 3000, DATA_DIR: '.data', LOG_LEVEL: 'warn' });
   });
 
+  it('refuses a sample-image service that is not a URL', () => {
+    expect(() => parseEmbeddedSettings({ SAMPLE_IMAGE_URL: 'picsum' })).toThrow(/SAMPLE_IMAGE_URL/);
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => parseEmbeddedSettings({ PORT: 'eighty' })).toThrow(/PORT/);
   });

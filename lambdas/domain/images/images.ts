@@ -7,7 +7,7 @@ import {
   IMAGE_TYPE_REJECTED_MESSAGE,
 } from '../../../shared/validation';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
-import type { Logger } from '../../logger';
+import { describeError, type Logger } from '../../logger';
 import type { BlobStore } from '../../ports';
 
 /**
@@ -133,6 +133,41 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
 </svg>`;
   const body = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
   return { body, contentType: 'image/jpeg', extension: 'jpg' };
+}
+
+/** How long a new story waits for the sample-image service before making its own cover. */
+const SAMPLE_IMAGE_TIMEOUT_MS = 3_000;
+
+/**
+ * The cover of a story created without an image. Spec §2: a random 300 px sample picture from an image
+ * service, saved as jpeg — fetched when a service is configured, checked by its content and cut to 300 px
+ * square; without a service, or when it is slow, down or answers something that is not an image, the cover
+ * is generated from the title. Creating a story never fails for want of a picture.
+ */
+export async function sampleCoverImage(
+  sampleImageUrl: string | undefined,
+  title: string,
+  logger: Logger,
+): Promise<PreparedImage> {
+  if (!sampleImageUrl) return generateCoverImage(title);
+  try {
+    const response = await fetch(sampleImageUrl, { signal: AbortSignal.timeout(SAMPLE_IMAGE_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`the image service answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const detected = await fileTypeFromBuffer(bytes);
+    if (bytes.length > IMAGE_MAX_BYTES || !detected || !isAllowedMimeType(detected.mime)) {
+      throw new Error('the image service answered something that is not an allowed image');
+    }
+    const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(COVER_SIDE, COVER_SIDE, { fit: 'cover' })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    return { body, contentType: 'image/jpeg', extension: 'jpg' };
+  } catch (error) {
+    logger.warn('sample cover unavailable; generating one from the title', describeError(error));
+    return generateCoverImage(title);
+  }
 }
 
 /** Stores the image under the prefix with a new name, so a replaced image never comes back from a cache. */

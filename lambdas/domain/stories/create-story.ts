@@ -8,8 +8,8 @@ import { toChapter } from '../chapters/chapter-list';
 import { type ChapterRecord, ChapterRepository } from '../chapters/chapter-repository';
 import {
   deleteImages,
-  generateCoverImage,
   prepareUploadedImage,
+  sampleCoverImage,
   storeImage,
   storyImagePrefix,
 } from '../images/images';
@@ -41,7 +41,9 @@ export async function createStory(ports: Ports, userId: string, input: NewStory)
 
   // A series id that is not the caller's answers 404 before any image is stored.
   if (input.series.kind === 'series') await resolveSeriesChoice(seriesRepository, userId, input.series, now);
-  const image = input.image ? await prepareUploadedImage(input.image) : await generateCoverImage(input.title);
+  const image = input.image
+    ? await prepareUploadedImage(input.image)
+    : await sampleCoverImage(ports.config.SAMPLE_IMAGE_URL, input.title, ports.logger);
 
   const storyId = randomUUID();
   const chapterId = randomUUID();

@@ -1,10 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   generateCoverImage,
   imageKeyOf,
   prepareUploadedImage,
+  sampleCoverImage,
 } from '../../../../lambdas/domain/images/images';
+import { createLogger } from '../../../../lambdas/logger';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../../lambdas/errors';
 import { gif, jpegWithLocation, png } from '../../../helpers/images';
 
@@ -106,5 +110,62 @@ describe('image keys', () => {
     );
     expect(imageKeyOf('/images/stories/s2/cover-1.jpg', 'images/stories/s1/')).toBeUndefined();
     expect(imageKeyOf('https://example.com/x.jpg', 'images/stories/s1/')).toBeUndefined();
+  });
+});
+
+describe('sample covers', () => {
+  const logger = createLogger('silent');
+  let server: Server | undefined;
+
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  });
+
+  /** A stand-in image service on loopback answering every request the same way. */
+  async function imageService(status: number, body: Buffer, contentType: string): Promise<string> {
+    server = createServer((_request, response) => {
+      response.writeHead(status, { 'content-type': contentType });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/300`;
+  }
+
+  it("takes the configured service's picture, cut to a 300 px square jpeg", async () => {
+    const landscape = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const url = await imageService(200, landscape, 'image/png');
+
+    const cover = await sampleCoverImage(url, 'Dune', logger);
+
+    expect(cover.contentType).toBe('image/jpeg');
+    const metadata = await sharp(cover.body).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 300, 300]);
+    const { dominant } = await sharp(cover.body).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+
+  it('generates the cover from the title when the service fails', async () => {
+    const url = await imageService(503, Buffer.from('busy'), 'text/plain');
+
+    const cover = await sampleCoverImage(url, 'Dune', logger);
+
+    expect(cover.body.equals((await generateCoverImage('Dune')).body)).toBe(true);
+  });
+
+  it('generates the cover from the title when the service answers something that is not an image', async () => {
+    const url = await imageService(200, Buffer.from('<html>hello</html>'), 'image/png');
+
+    const cover = await sampleCoverImage(url, 'Dune', logger);
+
+    expect(cover.body.equals((await generateCoverImage('Dune')).body)).toBe(true);
+  });
+
+  it('generates the cover from the title when no service is configured', async () => {
+    const cover = await sampleCoverImage(undefined, 'Dune', logger);
+
+    expect(cover.body.equals((await generateCoverImage('Dune')).body)).toBe(true);
   });
 });
