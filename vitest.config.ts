@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/web/helpers/setup-web.ts'],
           testTimeout: 20_000,
         },
       },

@@ -1,12 +1,7 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildUser, renderApp } from '../helpers/render-app';
 import { deferred, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function signedOut() {
   return stubFetch((url) => {

@@ -1,24 +1,25 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UserProvider } from '../../../web/src/app/providers/user-provider';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
 import type { ApiError } from '../../../web/src/lib/api-client';
 import { useUser } from '../../../web/src/lib/user/user-context';
 import { theme } from '../../../web/src/theme/theme';
-import { emptyResponse, jsonResponse, stubFetch, type FetchHandler } from '../helpers/fetch-stub';
+import {
+  emptyResponse,
+  type FetchHandler,
+  jsonResponse,
+  serverError,
+  stubFetch,
+} from '../helpers/fetch-stub';
 import { buildUser } from '../helpers/render-app';
+import { silenceConsoleErrors } from '../helpers/console';
 
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  silenceConsoleErrors();
 });
 
 /** Shows what the user context says, and offers its actions as buttons. */
@@ -86,7 +87,7 @@ describe('user context', () => {
 
   it('treats a failed first lookup as signed out', async () => {
     // Arrange
-    const failure = () => jsonResponse({ error: 'internal', message: 'Boom.' }, 500);
+    const failure = () => serverError();
 
     // Act
     renderUser(failure);
@@ -100,9 +101,7 @@ describe('user context', () => {
     let lookups = 0;
     renderUser(() => {
       lookups += 1;
-      return lookups === 1
-        ? jsonResponse(buildUser())
-        : jsonResponse({ error: 'internal', message: 'Boom.' }, 500);
+      return lookups === 1 ? jsonResponse(buildUser()) : serverError();
     });
     await screen.findByText('signed in');
 
@@ -118,11 +117,7 @@ describe('user context', () => {
 
   it('stays signed in and says so when the server cannot end the session', async () => {
     // Arrange
-    renderUser((url) =>
-      url === '/api/user'
-        ? jsonResponse(buildUser())
-        : jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
-    );
+    renderUser((url) => (url === '/api/user' ? jsonResponse(buildUser()) : serverError()));
     await screen.findByText('signed in');
 
     // Act

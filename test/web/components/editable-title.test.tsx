@@ -1,10 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { EditableTitle } from '../../../web/src/components/editable-title/editable-title';
-
-afterEach(() => {
-  cleanup();
-});
 
 function renameTo(newTitle: string, key: 'Enter' | 'Escape' | 'blur') {
   fireEvent.doubleClick(screen.getByRole('button', { name: /Story title/ }));

@@ -1,18 +1,14 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorFallback } from '../../../web/src/app/routes/route-error-fallback';
 import { ErrorBoundary } from '../../../web/src/components/errors/error-boundary';
+import { silenceConsoleErrors } from '../helpers/console';
 
 beforeEach(() => {
   // React and the router report the thrown error on the console; the test expects it.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  silenceConsoleErrors();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 function BrokenPage(): never {

@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
@@ -7,10 +7,9 @@ import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provid
 import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
 import { theme } from '../../../web/src/theme/theme';
 import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../helpers/console';
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
@@ -163,7 +162,7 @@ describe('ChapterEditor', () => {
     const storyId = newStoryId();
     let fail = true;
     stubFetch(() => (fail ? jsonResponse({ error: 'internal' }, 500) : contentResponse([['a', 'Back.']])));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
 
     renderEditor(storyId);
 

@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, api } from '../../../web/src/lib/api-client';
 import { getPendingCount } from '../../../web/src/lib/pending-requests';
 import { deferred, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 async function captureError(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -12,7 +12,6 @@ function saveOp(keyId: string, chapterId = 'chapter-1'): SaveOp {
 
 afterEach(() => {
   window.localStorage.clear();
-  vi.restoreAllMocks();
 });
 
 describe('localStorage op store', () => {

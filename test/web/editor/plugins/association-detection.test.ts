@@ -19,27 +19,15 @@ import {
 } from '../../../../web/src/editor/nodes/association-node';
 import { registerAssociationDetection } from '../../../../web/src/editor/plugins/association-detection-plugin';
 import { PROGRAMMATIC_LOAD_TAG } from '../../../../web/src/editor/plugins/autosave-plugin/paragraph-tracker';
+import { buildAssociationListItem } from '../../helpers/association-fixtures';
 import { commit, createChapterTestEditor, seedParagraphs, trackParagraphs } from '../helpers/headless-editor';
 
 const BOLD = 1;
 const ITALIC = 2;
 
-function association(
-  id: string,
-  name: string,
-  overrides: Partial<AssociationListItem> = {},
-): AssociationListItem {
-  return {
-    association_id: id,
-    association_name: name,
-    association_type: 'character',
-    aliases: '',
-    case_sensitive: false,
-    short_description: `About ${name}.`,
-    portrait: `/portraits/character.svg`,
-    thumbnail: `/portraits/character.svg`,
-    ...overrides,
-  };
+/** A list item with a summary of its own, as the mention fields carry it. */
+function association(id: string, name: string, overrides: Partial<AssociationListItem> = {}) {
+  return buildAssociationListItem(id, name, { short_description: `About ${name}.`, ...overrides });
 }
 
 const frodo = association('frodo', 'Frodo', { aliases: 'Mr. Underhill' });

@@ -3,11 +3,11 @@ import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { $createTextNode, $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useEffect, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AssociationListItem } from '../../../../shared/schemas/associations';
 import { $createCustomParagraphNode, EDITOR_NODES } from '../../../../web/src/editor/nodes';
 import {
@@ -22,29 +22,10 @@ import {
   ContextMenuRegistryContext,
 } from '../../../../web/src/editor/plugins/context-menu-plugin';
 import { theme } from '../../../../web/src/theme/theme';
+import { buildAssociationListItem } from '../../helpers/association-fixtures';
 
-afterEach(cleanup);
-
-function association(
-  id: string,
-  name: string,
-  overrides: Partial<AssociationListItem> = {},
-): AssociationListItem {
-  return {
-    association_id: id,
-    association_name: name,
-    association_type: 'character',
-    aliases: '',
-    case_sensitive: false,
-    short_description: '',
-    portrait: '/portraits/character.svg',
-    thumbnail: '/portraits/character.svg',
-    ...overrides,
-  };
-}
-
-const frodo = association('frodo', 'Frodo', { short_description: 'A hobbit of the Shire.' });
-const shire = association('shire', 'the Shire', { association_type: 'place' });
+const frodo = buildAssociationListItem('frodo', 'Frodo', { short_description: 'A hobbit of the Shire.' });
+const shire = buildAssociationListItem('shire', 'the Shire', { association_type: 'place' });
 
 let editorRef: LexicalEditor | null = null;
 function CaptureEditor() {

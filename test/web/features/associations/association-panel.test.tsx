@@ -1,21 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse } from '../../helpers/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildAssociation } from '../../helpers/association-fixtures';
+import { answering, deferred, jsonResponse, serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 import {
   base,
   bodiesOf,
-  buildAssociation,
   frodo,
   renderAssociations,
   shire,
   stubAssociationServer,
 } from './associations-harness';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 async function openFrodo() {
   await waitFor(() =>
@@ -264,12 +259,8 @@ describe('the association side panel', () => {
 
   it("shows 'Error saving association' when a save fails", async () => {
     // Arrange
-    stubAssociationServer([frodo, shire], (url, init) =>
-      init.method === 'PUT' && url === base
-        ? jsonResponse({ error: 'internal', message: 'Oops.' }, 500)
-        : undefined,
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubAssociationServer([frodo, shire], answering('PUT', base, serverError()));
+    silenceConsoleErrors();
     renderAssociations();
     const panel = await openFrodo();
     edit(field(panel, 'Summary'), 'Ring-bearer.');
@@ -336,9 +327,7 @@ describe('the story associations', () => {
   it('adds a created association to the list', async () => {
     // Arrange
     const sam = buildAssociation('sam', 'Sam');
-    const fetchMock = stubAssociationServer([frodo], (url, init) =>
-      init.method === 'POST' && url === base ? jsonResponse([sam], 201) : undefined,
-    );
+    const fetchMock = stubAssociationServer([frodo], answering('POST', base, jsonResponse([sam], 201)));
     renderAssociations();
     await waitFor(() => expect(screen.getByRole('status').textContent).not.toBe('loading'));
 
@@ -354,12 +343,15 @@ describe('the story associations', () => {
 
   it("warns 'Insufficient subscription' with a subscribe action when the server refuses a sixth", async () => {
     // Arrange
-    stubAssociationServer([frodo], (url, init) =>
-      init.method === 'POST' && url === base
-        ? jsonResponse({ error: 'subscription_required', message: 'Free accounts are limited.' }, 401)
-        : undefined,
+    stubAssociationServer(
+      [frodo],
+      answering(
+        'POST',
+        base,
+        jsonResponse({ error: 'subscription_required', message: 'Free accounts are limited.' }, 401),
+      ),
     );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     renderAssociations();
     await waitFor(() => expect(screen.getByRole('status').textContent).not.toBe('loading'));
 
@@ -374,12 +366,8 @@ describe('the story associations', () => {
 
   it("shows 'Error saving association' when creating fails otherwise", async () => {
     // Arrange
-    stubAssociationServer([frodo], (url, init) =>
-      init.method === 'POST' && url === base
-        ? jsonResponse({ error: 'internal', message: 'Oops.' }, 500)
-        : undefined,
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubAssociationServer([frodo], answering('POST', base, serverError()));
+    silenceConsoleErrors();
     renderAssociations();
     await waitFor(() => expect(screen.getByRole('status').textContent).not.toBe('loading'));
 

@@ -1,35 +1,17 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { Association, AssociationListItem } from '../../../../shared/schemas/associations';
 import { AlertsProvider } from '../../../../web/src/components/alerts/alerts-provider';
 import { AssociationPanel, StoryAssociationsProvider } from '../../../../web/src/features/associations';
 import { useStoryAssociations } from '../../../../web/src/features/associations/story-associations-context';
 import { theme } from '../../../../web/src/theme/theme';
-import { emptyResponse, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
+import { buildAssociation } from '../../helpers/association-fixtures';
+import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
+import { stubViewportWidth } from '../../helpers/viewport';
 
 export const STORY_ID = 's1';
 export const base = `/api/stories/${STORY_ID}/associations`;
-
-export function buildAssociation(
-  id: string,
-  name: string,
-  overrides: Partial<Association> = {},
-): Association {
-  return {
-    association_id: id,
-    association_name: name,
-    association_type: 'character',
-    aliases: '',
-    case_sensitive: true,
-    short_description: '',
-    portrait: '/portraits/character.svg',
-    thumbnail: '/portraits/character.svg',
-    details: { extended_description: '' },
-    ...overrides,
-  };
-}
 
 export const frodo = buildAssociation('frodo', 'Frodo', {
   aliases: 'Mr. Underhill',
@@ -108,23 +90,11 @@ function EditorStandIn() {
 }
 
 /**
- * A window 1280 px wide, where the panel sits beside the manuscript (a complementary region); jsdom has no
- * media queries of its own, which MUI reads as a phone, where the panel is a modal dialog.
+ * The panel and a stand-in editor in a window 1280 px wide, where the panel sits beside the manuscript (a
+ * complementary region) rather than in a modal dialog as on a phone.
  */
-function stubDesktopWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const minWidth = /min-width:\s*(\d+)/.exec(query);
-    return {
-      matches: minWidth ? Number(minWidth[1]) <= 1280 : false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    };
-  });
-}
-
 export function renderAssociations() {
-  stubDesktopWidth();
+  stubViewportWidth(1280);
   return render(
     <ThemeProvider theme={theme}>
       <MemoryRouter>
@@ -141,7 +111,7 @@ export function renderAssociations() {
 
 /** The request bodies sent with `method` to `url`, parsed. */
 export function bodiesOf(fetchMock: ReturnType<typeof stubFetch>, method: string, url: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+  return bodiesSent(fetchMock, method, url).map((body) =>
+    typeof body === 'string' ? (JSON.parse(body) as unknown) : body,
+  );
 }

@@ -1,19 +1,12 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
-
-// The first render of a file loads the page's lazy chunk, which can take more than a second on a cold run.
-configure({ asyncUtilTimeout: 5_000 });
+import { serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  silenceConsoleErrors();
 });
 
 const volumes = [
@@ -106,7 +99,7 @@ describe('the series editor', () => {
 
   it("shows 'Cannot edit series' when the save fails", async () => {
     // Arrange
-    await openEditor({ 'PUT /api/series/r1': jsonResponse({ error: 'internal', message: 'Boom.' }, 500) });
+    await openEditor({ 'PUT /api/series/r1': serverError() });
 
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));

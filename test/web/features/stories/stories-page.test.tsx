@@ -1,19 +1,12 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, emptyResponse, jsonResponse, stubServer } from '../library-fixtures';
-
-// The first render of a file loads the page's lazy chunk, which can take more than a second on a cold run.
-configure({ asyncUtilTimeout: 5_000 });
+import { serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  silenceConsoleErrors();
 });
 
 function library(stories: ReturnType<typeof buildStory>[], series: ReturnType<typeof buildSeries>[]) {
@@ -220,7 +213,7 @@ describe('the story list', () => {
     stubServer({
       'GET /api/stories': jsonResponse([buildStory({ story_id: 's1', title: 'Stubborn' })]),
       'GET /api/series': jsonResponse([]),
-      'DELETE /api/stories/s1': jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
+      'DELETE /api/stories/s1': serverError(),
     });
     renderApp('/stories');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Stubborn' }));
@@ -266,8 +259,8 @@ describe('the story list', () => {
   it("shows 'Error retrieving data' when the lists cannot be loaded, and no empty state", async () => {
     // Arrange
     stubServer({
-      'GET /api/stories': jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
-      'GET /api/series': jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
+      'GET /api/stories': serverError(),
+      'GET /api/series': serverError(),
     });
 
     // Act

@@ -1,23 +1,16 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../../shared/validation';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
+import { serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 
 const INVALID_TITLE_MESSAGE =
   'A story title must be less than 256 characters and may only contain letters, numbers, spaces, and the following characters: + - = . _ : / @ , \' "';
 
-// The first render of a file loads the page's lazy chunk, which can take more than a second on a cold run.
-configure({ asyncUtilTimeout: 5_000 });
-
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  silenceConsoleErrors();
 });
 
 const expanse = buildSeries({ series_id: 'r1', series_title: 'The Expanse' }, [
@@ -247,7 +240,7 @@ describe('the story form', () => {
   it("shows 'Error creating or editing story' when the server fails", async () => {
     // Arrange
     await openNewStoryForm({
-      'POST /api/stories': jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
+      'POST /api/stories': serverError(),
     });
     type(titleField(), 'The Long Road');
     type(summaryField(), 'Two sisters walk north.');
@@ -347,7 +340,7 @@ describe('the story form for an existing story', () => {
     stubServer({
       'GET /api/stories/v1': jsonResponse(volume),
       'GET /api/series': jsonResponse([expanse]),
-      'PUT /api/stories/v1/details': jsonResponse({ error: 'internal', message: 'Boom.' }, 500),
+      'PUT /api/stories/v1/details': serverError(),
     });
     renderApp('/stories/v1/edit');
     await screen.findByRole('textbox', { name: 'Title' });

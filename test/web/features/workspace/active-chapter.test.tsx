@@ -1,16 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
+import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
+import { serverError } from '../../helpers/fetch-stub';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const chapters = [buildChapter('c2', 2, { title: 'Arrival' }), buildChapter('c1', 1, { title: 'Departure' })];
 
@@ -67,16 +63,10 @@ describe('the workspace address', () => {
 
   it('tells the author when the story cannot be loaded', async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story: buildStory(chapters),
-      handle: (url) =>
-        url === '/api/stories/s1'
-          ? new Response(JSON.stringify({ error: 'internal', message: 'Boom.' }), {
-              status: 500,
-              headers: { 'Content-Type': 'application/json' },
-            })
-          : undefined,
+      handle: (url) => (url === '/api/stories/s1' ? serverError() : undefined),
     });
 
     // Act

@@ -1,21 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../helpers/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answering, bodiesSent, jsonResponse, serverError } from '../../helpers/fetch-stub';
 import { buildUser } from '../../helpers/render-app';
+import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
-import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
 
 beforeEach(() => {
   // jsdom lays nothing out, so it has no scrolling to do; the flyout scrolls the active chapter into view.
   Element.prototype.scrollIntoView = vi.fn();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const threeChapters = [
@@ -93,7 +88,7 @@ describe('the chapters flyout', () => {
 
     // Assert
     await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'Arrival', 'The Oasis', 'Chapter 4']));
-    const [body] = requestsTo(fetchMock, 'POST', '/api/stories/s1/chapter');
+    const [body] = bodiesSent(fetchMock, 'POST', '/api/stories/s1/chapter');
     expect(JSON.parse(String(body))).toEqual({ title: 'Chapter 4', place: 4 });
   });
 
@@ -115,13 +110,10 @@ describe('the chapters flyout', () => {
 
   it("shows 'Problem' when the chapter cannot be created", async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story: buildStory(threeChapters),
-      handle: (url, init) =>
-        init.method === 'POST' && url === '/api/stories/s1/chapter'
-          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
-          : undefined,
+      handle: answering('POST', '/api/stories/s1/chapter', serverError()),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
     await openFlyout();
@@ -149,7 +141,7 @@ describe('the chapters flyout', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cannot delete chapter' });
     expect(within(dialog).getByText("You cannot delete a story's only chapter.")).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(requestsTo(fetchMock, 'DELETE', '/api/stories/s1/chapter/c1')).toHaveLength(0);
+    expect(bodiesSent(fetchMock, 'DELETE', '/api/stories/s1/chapter/c1')).toHaveLength(0);
   });
 
   it('asks before deleting a chapter, then deletes it', async () => {
@@ -166,7 +158,7 @@ describe('the chapters flyout', () => {
 
     // Assert
     await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'The Oasis']));
-    expect(requestsTo(fetchMock, 'DELETE', '/api/stories/s1/chapter/c2')).toEqual([undefined]);
+    expect(bodiesSent(fetchMock, 'DELETE', '/api/stories/s1/chapter/c2')).toEqual([undefined]);
   });
 
   it('opens the chapter before a deleted open chapter', async () => {

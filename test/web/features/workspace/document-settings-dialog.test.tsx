@@ -1,16 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../helpers/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answering, bodiesSent, serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 import { renderWorkspace } from './render-workspace';
-import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const story = buildStory([buildChapter('c1', 1)]);
 
@@ -61,8 +56,8 @@ describe('the Document Settings dialog', () => {
     fireEvent.click(checkbox(dialog, 'Auto-insert tab in new paragraphs'));
 
     // Assert
-    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/settings')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'PUT', '/api/stories/s1/settings');
+    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings');
     expect(JSON.parse(String(body))).toEqual({ spellcheck: true, autotab: false });
     expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -71,13 +66,10 @@ describe('the Document Settings dialog', () => {
 
   it('puts the setting back and says so when it cannot be saved', async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story,
-      handle: (url, init) =>
-        init.method === 'PUT' && url === '/api/stories/s1/settings'
-          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
-          : undefined,
+      handle: answering('PUT', '/api/stories/s1/settings', serverError()),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
     const dialog = await openSettings();

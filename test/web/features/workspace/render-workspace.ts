@@ -1,9 +1,5 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderApp } from '../../helpers/render-app';
-
-// Every workspace test renders the whole app with its lazy page, dialogs and transitions; under a busy test
-// run that can outlast the default second of `findBy…` and `waitFor`.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The whole app at `path`, resolved once the workspace shows its chapter editor. */
 export async function renderWorkspace(path: string) {

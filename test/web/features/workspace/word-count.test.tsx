@@ -1,14 +1,9 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, storedParagraph, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const first = buildChapter('c1', 1);
 const second = buildChapter('c2', 2);

@@ -1,16 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../helpers/fetch-stub';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answering, bodiesSent, jsonResponse, serverError } from '../../helpers/fetch-stub';
+import { silenceConsoleErrors } from '../../helpers/console';
 import { renderWorkspace } from './render-workspace';
-import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const chapters = [buildChapter('c1', 1)];
 const volume = buildStory(chapters, { series_id: 'r1', series_title: 'The Desert Books', series_place: 1 });
@@ -40,8 +35,7 @@ describe('the workspace header', () => {
     // Arrange
     const fetchMock = stubWorkspaceServer({
       story: buildStory(chapters),
-      handle: (url, init) =>
-        init.method === 'PUT' && url === '/api/stories/s1/details' ? jsonResponse(buildStory([])) : undefined,
+      handle: answering('PUT', '/api/stories/s1/details', jsonResponse(buildStory([]))),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
 
@@ -49,8 +43,8 @@ describe('the workspace header', () => {
     rename('Story title', 'The Salt Roads');
 
     // Assert
-    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/details')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'PUT', '/api/stories/s1/details');
+    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/details')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/details');
     expect(formFields(body)).toEqual({
       title: 'The Salt Roads',
       description: 'A caravan crosses the desert.',
@@ -68,19 +62,16 @@ describe('the workspace header', () => {
 
     // Assert
     expect(await screen.findByText('Invalid Title')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/details')).toHaveLength(0);
+    expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/details')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /^Story title: The Salt Road\./ })).toBeTruthy();
   });
 
   it('puts the story title back and says so when the rename fails', async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story: buildStory(chapters),
-      handle: (url, init) =>
-        init.method === 'PUT' && url === '/api/stories/s1/details'
-          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
-          : undefined,
+      handle: answering('PUT', '/api/stories/s1/details', serverError()),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
 
@@ -111,18 +102,17 @@ describe('the workspace header', () => {
     rename('Series title', 'Sand');
 
     // Assert
-    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/series/r1')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'PUT', '/api/series/r1');
+    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/series/r1')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/series/r1');
     expect(formFields(body)).toEqual({ series_title: 'Sand' });
   });
 
   it('says so when the series rename fails', async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story: volume,
-      handle: (url) =>
-        url === '/api/series/r1' ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500) : undefined,
+      handle: (url) => (url === '/api/series/r1' ? serverError() : undefined),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
 

@@ -96,10 +96,3 @@ export function stubWorkspaceServer({
     throw new Error(`Unexpected request: ${method} ${url}`);
   });
 }
-
-/** The requests made with `method` to `url`, with their parsed JSON bodies. */
-export function requestsTo(fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method)
-    .map(([, init]) => init?.body);
-}

@@ -1,39 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../helpers/fetch-stub';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answering, bodiesSent, serverError } from '../../helpers/fetch-stub';
 import { buildUser } from '../../helpers/render-app';
+import { stubViewportWidth } from '../../helpers/viewport';
+import { silenceConsoleErrors } from '../../helpers/console';
 import { renderWorkspace } from './render-workspace';
-import { buildChapter, buildStory, requestsTo, stubWorkspaceServer } from './workspace-server';
+import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 const story = buildStory([buildChapter('c1', 1, { title: 'Departure' }), buildChapter('c2', 2)]);
-
-/** A window `width` pixels wide, as far as CSS media queries are concerned. */
-function stubViewportWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
-    const minWidth = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches =
-      (maxWidth ? width <= Number(maxWidth[1]) : true) && (minWidth ? width >= Number(minWidth[1]) : true);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 function renameChapterTo(title: string) {
   fireEvent.doubleClick(screen.getByRole('button', { name: /^Chapter title: Departure\./ }));
@@ -53,20 +29,17 @@ describe('the chapter title', () => {
 
     // Assert
     expect(screen.getByRole('button', { name: /^Chapter title: The Leaving\./ })).toBeTruthy();
-    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/stories/s1/chapters/c1')).toHaveLength(1));
-    const [body] = requestsTo(fetchMock, 'PUT', '/api/stories/s1/chapters/c1');
+    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/chapters/c1')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/chapters/c1');
     expect(JSON.parse(String(body))).toEqual({ ...buildChapter('c1', 1), title: 'The Leaving' });
   });
 
   it('puts the title back and says so when the rename fails', async () => {
     // Arrange
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    silenceConsoleErrors();
     stubWorkspaceServer({
       story,
-      handle: (url, init) =>
-        init.method === 'PUT' && url === '/api/stories/s1/chapters/c1'
-          ? jsonResponse({ error: 'internal', message: 'Boom.' }, 500)
-          : undefined,
+      handle: answering('PUT', '/api/stories/s1/chapters/c1', serverError()),
     });
     await renderWorkspace('/stories/s1?chapter=c1');
 
