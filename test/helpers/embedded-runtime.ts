@@ -1,11 +1,21 @@
-import { startEmbeddedRuntime, type EmbeddedRuntime } from '../../local/embedded-runtime';
+import {
+  startEmbeddedRuntime,
+  type EmbeddedRuntime,
+  type EmbeddedRuntimeOptions,
+} from '../../local/embedded-runtime';
 
-/** The embedded runtime on a free port with in-memory data, as integration tests use it. */
-export function startTestRuntime(): Promise<EmbeddedRuntime> {
+/**
+ * The embedded runtime on a free port with in-memory data, as integration tests use it. `webRoot` picks the
+ * built web app it serves (by default `web/dist`).
+ */
+export function startTestRuntime(
+  options: Pick<EmbeddedRuntimeOptions, 'webRoot'> = {},
+): Promise<EmbeddedRuntime> {
   return startEmbeddedRuntime({
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
     retryDelayMs: () => 20,
+    ...options,
   });
 }
 

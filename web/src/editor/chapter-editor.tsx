@@ -161,7 +161,6 @@ function LoadedEditor({
   plugins,
 }: LoadedEditorProps) {
   const { showAlert } = useAlerts();
-  const status = useSaveStatus(queue);
   const [contextMenu] = useState(() => new ContextMenuRegistry());
   const [contentShown, setContentShown] = useState(false);
   // The composer reads its configuration once. It starts empty: the content comes in through
@@ -182,7 +181,7 @@ function LoadedEditor({
   return (
     <ContextMenuRegistryContext.Provider value={contextMenu}>
       <LexicalComposer initialConfig={initialConfig}>
-        <ToolbarPlugin status={status} start={toolbarStart} end={toolbarEnd} />
+        <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
         <Box sx={{ ...manuscriptStyles, visibility: contentShown ? 'visible' : 'hidden' }}>
           <RichTextPlugin
@@ -215,6 +214,22 @@ function LoadedEditor({
   );
 }
 
+/** The toolbar while the chapter loads, or if it could not: the save status and the slots, nothing to act on. */
+function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: ReactNode; end: ReactNode }) {
+  return (
+    <EditorToolbar
+      activeFormats={new Set()}
+      alignment={null}
+      onFormat={() => undefined}
+      onAlign={() => undefined}
+      status={useSaveStatus(queue)}
+      disabled
+      start={start}
+      end={end}
+    />
+  );
+}
+
 /**
  * The chapter editor of the story workspace (spec §2): toolbar, manuscript, autosave. It loads the chapter
  * (with any changes an earlier page left unsent), and saves every change through the chapter's queue. The
@@ -223,7 +238,6 @@ function LoadedEditor({
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
   const { state, retry } = useChapterLoad(queue);
-  const status = useSaveStatus(queue);
   useAutosaveAlerts(queue, state.phase === 'ready' && state.creating);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
@@ -232,16 +246,7 @@ export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorPro
 
   return (
     <>
-      <EditorToolbar
-        activeFormats={new Set()}
-        alignment={null}
-        onFormat={() => undefined}
-        onAlign={() => undefined}
-        status={status}
-        disabled
-        start={props.toolbarStart}
-        end={props.toolbarEnd}
-      />
+      <DisabledToolbar queue={queue} start={props.toolbarStart} end={props.toolbarEnd} />
       <Box sx={manuscriptStyles}>
         {state.phase === 'loading' ? (
           <Typography color="text.secondary">Loading chapter…</Typography>

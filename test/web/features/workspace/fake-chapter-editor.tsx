@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** How often the stand-in has rendered, for tests of what re-renders the editor. */
+export const fakeEditorRenders = { count: 0 };
+
 /**
  * Stands in for the editor core in workspace tests: shows the toolbar slots the workspace fills, names the
  * chapter and settings it was given, and lets a test report a word count as the editor would.
@@ -12,6 +15,7 @@ export function ChapterEditor(props: {
   toolbarEnd?: ReactNode;
   onWordCountChange?: (words: number) => void;
 }) {
+  fakeEditorRenders.count += 1;
   return (
     <section aria-label="Chapter editor" data-chapter-id={props.chapterId}>
       <div role="toolbar" aria-label="Formatting">

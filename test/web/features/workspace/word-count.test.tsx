@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeEditorRenders } from './fake-chapter-editor';
 import { renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, storedParagraph, stubWorkspaceServer } from './workspace-server';
 
@@ -53,5 +54,21 @@ describe('the word count', () => {
     // Assert
     expect(within(count).getByText('1,234 words')).toBeTruthy();
     expect(within(count).getByText('1,236 words')).toBeTruthy();
+  });
+
+  it('re-renders only the word count when the live count changes, not the workspace and its editor', async () => {
+    // Arrange
+    stubStoryWithText();
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const count = screen.getByRole('group', { name: 'Word count' });
+    await within(count).findByText('11 words');
+    const rendersBefore = fakeEditorRenders.count;
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Type 1234 words' }));
+
+    // Assert
+    expect(within(count).getByText('1,234 words')).toBeTruthy();
+    expect(fakeEditorRenders.count).toBe(rendersBefore);
   });
 });

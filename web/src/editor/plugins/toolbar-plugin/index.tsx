@@ -7,7 +7,7 @@ import {
   type ElementFormatType,
 } from 'lexical';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SaveStatus } from '../../autosave';
+import { useSaveStatus, type AutosaveQueue } from '../../autosave';
 import { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
 
 export { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
@@ -47,14 +47,16 @@ function $readSelectionFormats(): SelectionFormats {
 }
 
 interface ToolbarPluginProps {
-  status: SaveStatus;
+  /** Whose save status the toolbar shows; only the toolbar re-renders when it changes. */
+  queue: AutosaveQueue;
   start?: ReactNode;
   end?: ReactNode;
 }
 
 /** The toolbar bound to the editor: toggles reflect the selection, and act on it through Lexical's commands. */
-export function ToolbarPlugin({ status, start, end }: ToolbarPluginProps) {
+export function ToolbarPlugin({ queue, start, end }: ToolbarPluginProps) {
   const [editor] = useLexicalComposerContext();
+  const status = useSaveStatus(queue);
   const [selectionFormats, setSelectionFormats] = useState<SelectionFormats>(NOTHING_SELECTED);
 
   useEffect(

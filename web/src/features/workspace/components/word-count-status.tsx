@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { WordCounts } from '../hooks/use-word-counts';
+import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { useWordCounts, type LiveWordCounts, type WordCounts } from '../hooks/use-word-counts';
 
 const formatNumber = new Intl.NumberFormat();
 
@@ -38,4 +39,22 @@ export function WordCountStatus({ counts }: { counts: WordCounts }) {
       </Typography>
     </Box>
   );
+}
+
+interface LiveWordCountStatusProps {
+  /** From `useStoredWordCounts`: `undefined` while loading, `null` if unavailable. */
+  stored: ReadonlyMap<string, number> | null | undefined;
+  chapters: readonly Chapter[];
+  activeChapterId: string | undefined;
+  liveCounts: LiveWordCounts;
+}
+
+/** `WordCountStatus` following the editor's live counts: the only part of the workspace they re-render. */
+export function LiveWordCountStatus({
+  stored,
+  chapters,
+  activeChapterId,
+  liveCounts,
+}: LiveWordCountStatusProps) {
+  return <WordCountStatus counts={useWordCounts(stored, chapters, activeChapterId, liveCounts)} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 
 export interface WordCounts {
@@ -6,6 +6,32 @@ export interface WordCounts {
   chapter: number | undefined;
   /** `undefined` until the stored counts have loaded, or if they could not be. */
   story: number | undefined;
+}
+
+/**
+ * The editor's live word counts of the chapters the author has had open in this visit. A store rather than
+ * workspace state: the editor reports a new count whenever a word is added or removed, and only what shows
+ * the counts should re-render then, not the whole workspace (whose re-render, with the caret in a long
+ * chapter, would slow those keystrokes down noticeably).
+ */
+export class LiveWordCounts {
+  private counts: ReadonlyMap<string, number> = new Map();
+  private readonly listeners = new Set<() => void>();
+
+  report = (chapterId: string, words: number): void => {
+    if (this.counts.get(chapterId) === words) return;
+    this.counts = new Map(this.counts).set(chapterId, words);
+    this.listeners.forEach((listener) => listener());
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = (): ReadonlyMap<string, number> => this.counts;
 }
 
 /**
@@ -18,20 +44,12 @@ export function useWordCounts(
   stored: ReadonlyMap<string, number> | null | undefined,
   chapters: readonly Chapter[],
   activeChapterId: string | undefined,
-) {
-  const [live, setLive] = useState<ReadonlyMap<string, number>>(new Map());
-
-  const reportChapterWords = useCallback((chapterId: string, words: number) => {
-    setLive((previous) =>
-      previous.get(chapterId) === words ? previous : new Map(previous).set(chapterId, words),
-    );
-  }, []);
-
+  liveCounts: LiveWordCounts,
+): WordCounts {
+  const live = useSyncExternalStore(liveCounts.subscribe, liveCounts.getSnapshot, liveCounts.getSnapshot);
   const countOf = (chapterId: string) => live.get(chapterId) ?? stored?.get(chapterId);
-  const counts: WordCounts = {
+  return {
     chapter: activeChapterId === undefined ? undefined : countOf(activeChapterId),
     story: stored ? chapters.reduce((total, chapter) => total + (countOf(chapter.id) ?? 0), 0) : undefined,
   };
-
-  return { counts, reportChapterWords };
 }

@@ -27,10 +27,10 @@ import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout, FLYOUT_WIDTH } from '../components/chapters-flyout';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
 import { ExportMenu } from '../components/export-menu';
-import { WordCountStatus } from '../components/word-count-status';
+import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
-import { useWordCounts } from '../hooks/use-word-counts';
+import { LiveWordCounts } from '../hooks/use-word-counts';
 import { renumbered } from '../utils/chapter-order';
 
 /** Spec §2 /stories/{storyID}: the story workspace with the chapter editor. */
@@ -86,7 +86,7 @@ function LoadedWorkspace({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { chapters } = story;
   const { activeChapter, selectChapter } = useActiveChapter(chapters);
-  const { counts, reportChapterWords } = useWordCounts(storedWordCounts, chapters, activeChapter?.id);
+  const [liveWordCounts] = useState(() => new LiveWordCounts());
   const updateStoryTitle = useUpdateStoryTitle();
   const updateSeriesTitle = useUpdateSeriesTitle();
   const renameChapter = useRenameChapter();
@@ -136,9 +136,9 @@ function LoadedWorkspace({
   const activeChapterId = activeChapter?.id;
   const reportWords = useCallback(
     (words: number) => {
-      if (activeChapterId !== undefined) reportChapterWords(activeChapterId, words);
+      if (activeChapterId !== undefined) liveWordCounts.report(activeChapterId, words);
     },
-    [activeChapterId, reportChapterWords],
+    [activeChapterId, liveWordCounts],
   );
 
   return (
@@ -215,7 +215,12 @@ function LoadedWorkspace({
               )
             )}
           </Box>
-          <WordCountStatus counts={counts} />
+          <LiveWordCountStatus
+            stored={storedWordCounts}
+            chapters={chapters}
+            activeChapterId={activeChapterId}
+            liveCounts={liveWordCounts}
+          />
         </Box>
       </Box>
       <ChaptersFlyout
