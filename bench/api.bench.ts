@@ -7,8 +7,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ChapterContent } from '../shared/schemas/block';
-import type { Paragraph } from '../shared/schemas/paragraph';
 import type { Story } from '../shared/schemas/story';
+import { paragraphChunk } from './paragraph-chunk';
 import { signIn, startTestRuntime, type TestBrowser } from '../test/helpers/embedded-runtime';
 
 const PARAGRAPHS = 2_000;
@@ -18,21 +18,8 @@ const MOVE_RUNS = 50;
 const LOAD_RUNS = 20;
 const BATCH = 500;
 
-const paragraph = (keyId: string, words: number): string => {
-  const text = Array.from({ length: words }, (_, index) => `word${index}`).join(' ');
-  const json: Paragraph = {
-    type: 'custom-paragraph',
-    version: 1,
-    key_id: keyId,
-    format: '',
-    indent: 0,
-    direction: 'ltr',
-    textFormat: 0,
-    textStyle: '',
-    children: [{ type: 'text', version: 1, text, format: 0, style: '', detail: 0, mode: 'normal' }],
-  };
-  return JSON.stringify(json);
-};
+const paragraph = (keyId: string, words: number): string =>
+  paragraphChunk(keyId, Array.from({ length: words }, (_, index) => `word${index}`).join(' '));
 
 async function send(browser: TestBrowser, method: string, path: string, body: unknown) {
   const response = await browser.fetch(path, {

@@ -21,12 +21,11 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { NewAssociation } from '../shared/schemas/associations';
-import type { Paragraph } from '../shared/schemas/paragraph';
 import type { Story } from '../shared/schemas/story';
-import { startTestRuntime } from '../test/helpers/embedded-runtime';
+import { grantSubscription, startTestRuntime } from '../test/helpers/embedded-runtime';
+import { paragraphChunk } from './paragraph-chunk';
 
 const SIZES = [20, 4_000];
 const WORDS_PER_PARAGRAPH = 25;
@@ -67,21 +66,6 @@ function paragraphText(index: number): string {
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
-function chunk(keyId: string, text: string): string {
-  const json: Paragraph = {
-    type: 'custom-paragraph',
-    version: 1,
-    key_id: keyId,
-    format: '',
-    indent: 0,
-    direction: 'ltr',
-    textFormat: 0,
-    textStyle: '',
-    children: [{ type: 'text', version: 1, text, format: 0, style: '', detail: 0, mode: 'normal' }],
-  };
-  return JSON.stringify(json);
-}
-
 async function signIn(page: Page): Promise<void> {
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
@@ -111,7 +95,7 @@ async function createStory(page: Page, origin: string, paragraphs: number): Prom
     const blocks = Array.from({ length: Math.min(BATCH, paragraphs - start) }, (_, offset) => {
       const index = start + offset;
       const keyId = `bench-${index}`;
-      return { key_id: keyId, chunk: chunk(keyId, paragraphText(index)), place: String(index) };
+      return { key_id: keyId, chunk: paragraphChunk(keyId, paragraphText(index)), place: String(index) };
     });
     await call(
       page,
@@ -252,24 +236,8 @@ try {
   const page = await setup.newPage();
   await signIn(page);
   // Hundreds of associations need a subscription (a free account keeps 5 per story).
-  const { database } = runtime.ports;
-  const { Items } = await database.client.send(
-    new ScanCommand({
-      TableName: database.tableName,
-      FilterExpression: 'email = :email AND SK = :profile',
-      ExpressionAttributeValues: { ':email': EMAIL, ':profile': 'PROFILE' },
-    }),
-  );
-  const user = Items?.[0];
-  if (!user) throw new Error('The bench author was not found.');
-  await database.client.send(
-    new UpdateCommand({
-      TableName: database.tableName,
-      Key: { PK: user.PK, SK: user.SK },
-      UpdateExpression: 'SET subscription_id = :subscription',
-      ExpressionAttributeValues: { ':subscription': 'sub_bench' },
-    }),
-  );
+  const sessionCookie = (await setup.cookies()).find((cookie) => cookie.name === 'lw_session');
+  await grantSubscription(runtime, sessionCookie!.value);
   const stories: [number, string][] = [];
   for (const paragraphs of SIZES) stories.push([paragraphs, await createStory(page, origin, paragraphs)]);
   await setup.close();

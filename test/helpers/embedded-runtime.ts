@@ -1,3 +1,5 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SessionRepository } from '../../lambdas/domain/auth/session-repository';
 import {
   startEmbeddedRuntime,
   type EmbeddedRuntime,
@@ -85,4 +87,25 @@ export async function signIn(
   });
   if (landedOn.pathname !== '/stories') throw new Error(`Sign-in ended on ${landedOn.href}`);
   return browser;
+}
+
+/**
+ * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
+ * author's profile a subscription directly, found through their session (one key read each).
+ */
+export async function grantSubscription(
+  runtime: Pick<EmbeddedRuntime, 'ports'>,
+  sessionId: string,
+): Promise<void> {
+  const { database } = runtime.ports;
+  const session = await new SessionRepository(database).find(sessionId, new Date());
+  if (!session) throw new Error('No live session to grant a subscription to.');
+  await database.client.send(
+    new UpdateCommand({
+      TableName: database.tableName,
+      Key: { PK: `USER#${session.userId}`, SK: 'PROFILE' },
+      UpdateExpression: 'SET subscription_id = :subscription',
+      ExpressionAttributeValues: { ':subscription': 'sub_test' },
+    }),
+  );
 }

@@ -1,12 +1,11 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionRepository } from '../../lambdas/domain/auth/session-repository';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { Association, AssociationListItem } from '../../shared/schemas/associations';
 import type { Story } from '../../shared/schemas/story';
-import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { jpegWithLocation, multipartForm, png } from '../helpers/images';
 
 describe('associations on the embedded runtime', () => {
@@ -65,21 +64,8 @@ describe('associations on the embedded runtime', () => {
     return Items ?? [];
   };
 
-  /** Subscribing is the billing feature's business; here the profile is given a subscription directly. */
-  const subscribe = async (browser: TestBrowser) => {
-    const session = await new SessionRepository(runtime.ports.database).find(
-      browser.cookie(sessionCookieName(runtime.ports.config))!,
-      new Date(),
-    );
-    await runtime.ports.database.client.send(
-      new UpdateCommand({
-        TableName: runtime.ports.database.tableName,
-        Key: { PK: `USER#${session!.userId}`, SK: 'PROFILE' },
-        UpdateExpression: 'SET subscription_id = :subscription',
-        ExpressionAttributeValues: { ':subscription': 'sub_integration' },
-      }),
-    );
-  };
+  const subscribe = (browser: TestBrowser) =>
+    grantSubscription(runtime, browser.cookie(sessionCookieName(runtime.ports.config))!);
 
   describe('the free account’s limit of 5 per story', () => {
     it('answers 401 with the spec’s message for a 6th association and stores nothing of it', async () => {

@@ -1,5 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -15,6 +14,7 @@ import { useReorderChapters } from '../api/reorder-chapters';
 import { byPlace, moved } from '../utils/chapter-order';
 import { ChapterRow } from './chapter-row';
 import { DeleteChapterDialog, type DeleteChapterRequest } from './delete-chapter-dialog';
+import { FlyoutBranchHeader } from './flyout-branch-header';
 
 export interface ChaptersBranchProps {
   storyId: string;
@@ -94,28 +94,13 @@ export function ChaptersBranch({
 
   return (
     <>
-      <ListItemButton
-        aria-expanded={expanded}
-        aria-controls={listId}
-        onClick={() => setExpanded((open) => !open)}
-        sx={{ borderRadius: 1 }}
-      >
-        <ListItemIcon sx={{ minWidth: 32 }}>
-          <ExpandMore
-            fontSize="small"
-            sx={{ transition: 'transform 150ms', transform: expanded ? 'none' : 'rotate(-90deg)' }}
-          />
-        </ListItemIcon>
-        <ListItemText
-          primary="Chapters"
-          secondary={`${chapters.length}`}
-          slotProps={{
-            primary: { variant: 'subtitle2' },
-            secondary: { component: 'span', sx: { ml: 1 } },
-          }}
-          sx={{ display: 'flex', alignItems: 'baseline' }}
-        />
-      </ListItemButton>
+      <FlyoutBranchHeader
+        label="Chapters"
+        secondary={`${chapters.length}`}
+        expanded={expanded}
+        onToggle={() => setExpanded((open) => !open)}
+        controlsId={listId}
+      />
       <Collapse
         in={expanded}
         id={listId} // A folded branch has no height to scroll within: reveal once it has unfolded.

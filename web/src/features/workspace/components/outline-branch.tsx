@@ -1,11 +1,8 @@
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { FlyoutBranchHeader } from './flyout-branch-header';
 
 interface OutlineBranchProps {
   /** Spec §6: the Outline branch is disabled for accounts without a subscription. */
@@ -22,26 +19,14 @@ export function OutlineBranch({ enabled }: OutlineBranchProps) {
 
   return (
     <>
-      <ListItemButton
+      <FlyoutBranchHeader
+        label="Outline"
+        secondary={enabled ? undefined : 'For subscribers'}
+        expanded={expanded}
+        onToggle={() => setExpanded((open) => !open)}
+        controlsId={contentId}
         disabled={!enabled}
-        aria-expanded={enabled ? expanded : undefined}
-        aria-controls={enabled ? contentId : undefined}
-        onClick={() => setExpanded((open) => !open)}
-        sx={{ borderRadius: 1 }}
-      >
-        <ListItemIcon sx={{ minWidth: 32 }}>
-          <ExpandMore
-            fontSize="small"
-            sx={{ transition: 'transform 150ms', transform: expanded ? 'none' : 'rotate(-90deg)' }}
-          />
-        </ListItemIcon>
-        <ListItemText
-          primary="Outline"
-          secondary={enabled ? undefined : 'For subscribers'}
-          slotProps={{ primary: { variant: 'subtitle2' }, secondary: { component: 'span', sx: { ml: 1 } } }}
-          sx={{ display: 'flex', alignItems: 'baseline' }}
-        />
-      </ListItemButton>
+      />
       {enabled && (
         <Collapse in={expanded} id={contentId}>
           <Box sx={{ pl: 6, pr: 2, py: 1.5 }}>
