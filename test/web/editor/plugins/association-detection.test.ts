@@ -288,15 +288,19 @@ describe('association detection', () => {
   });
 
   describe('the revert rule (a node transform, in the same update)', () => {
+    /** The sentences here start with one plain word, so the mention is the paragraph's second run. */
+    const retypeFirstMention = (editor: LexicalEditor, text: string) =>
+      commit(editor, () => {
+        const mention = $getRoot().getFirstDescendant()?.getNextSibling();
+        if ($isTextNode(mention)) mention.setTextContent(text);
+      });
+
     it('reverts a mention whose own text no longer equals the name or an alias', async () => {
       // Arrange
       const { editor } = await detectIn(['Then Frodo ran.']);
 
       // Act
-      commit(editor, () => {
-        const mention = $getRoot().getFirstDescendant()?.getNextSibling();
-        if ($isTextNode(mention)) mention.setTextContent('Frod');
-      });
+      retypeFirstMention(editor, 'Frod');
 
       // Assert: reverted by the commit itself, before any follow-up scan.
       expect(runs(editor)).toEqual(['Then Frod ran.']);
@@ -307,10 +311,7 @@ describe('association detection', () => {
       const { editor } = await detectIn(['Then FRODO ran.']);
 
       // Act
-      commit(editor, () => {
-        const mention = $getRoot().getFirstDescendant()?.getNextSibling();
-        if ($isTextNode(mention)) mention.setTextContent('frodo');
-      });
+      retypeFirstMention(editor, 'frodo');
 
       // Assert
       expect(runs(editor)).toEqual(['Then [frodo→frodo] ran.']);
