@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UserProvider } from '../../../web/src/app/providers/user-provider';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
+import { getChapterQueue } from '../../../web/src/editor/autosave';
 import type { ApiError } from '../../../web/src/lib/api-client';
 import { useUser } from '../../../web/src/lib/user/user-context';
 import { theme } from '../../../web/src/theme/theme';
@@ -138,5 +139,25 @@ describe('user context', () => {
 
     // Assert
     expect(await screen.findByText('signed out')).toBeTruthy();
+  });
+
+  it('sends what autosave still holds before ending the session', async () => {
+    // Arrange
+    const requests: string[] = [];
+    renderUser((url, init) => {
+      requests.push(`${init.method ?? 'GET'} ${url}`);
+      return url === '/api/user' ? jsonResponse(buildUser()) : emptyResponse(204);
+    });
+    await screen.findByText('signed in');
+    const queue = getChapterQueue({ storyId: 'story-sign-out', chapterId: 'chapter-sign-out' });
+    queue.save('p1', JSON.stringify({ type: 'custom-paragraph', key_id: 'p1', children: [] }), 0);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    // Assert
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    expect(requests.slice(1)).toEqual(['PUT /api/stories/story-sign-out', 'DELETE /auth/logout']);
+    expect(queue.getStatus().waiting).toBe(0);
   });
 });

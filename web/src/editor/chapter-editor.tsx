@@ -31,6 +31,7 @@ import {
 import { InitialContentPlugin } from './plugins/initial-content-plugin';
 import { NormalisationPlugin } from './plugins/normalisation-plugin';
 import { PastePlugin } from './plugins/paste-plugin';
+import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
 import { EditorToolbar, ToolbarPlugin } from './plugins/toolbar-plugin';
 import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
@@ -201,6 +202,7 @@ function LoadedEditor({
         <HistoryPlugin delay={HISTORY_MERGE_DELAY_MS} />
         <AutosavePlugin queue={queue} onWordCountChange={onWordCountChange} />
         <ChapterCreationPlugin queue={queue} creating={chapter.creating} />
+        <SelectionSyncPlugin />
         <TabPlugin />
         <AutotabPlugin enabled={settings.autotab} />
         <NormalisationPlugin />

@@ -277,6 +277,48 @@ describe('AutosaveQueue: failures and alerts', () => {
     expect(events).toEqual(['chapterReady']);
   });
 
+  it('after a load that saw 501, sends nothing until the editor confirms the chapter ready', async () => {
+    const { queue, sent, events } = createQueue();
+
+    queue.markChapterCreating();
+    queue.save('a', chunk('a', 'typed early'), 0);
+    await vi.advanceTimersByTimeAsync(4 * AUTOSAVE_INTERVAL_MS);
+    await queue.retryNow();
+    queue.flushWithKeepalive();
+    expect(sent).toEqual([]);
+    expect(queue.getStatus()).toEqual({ state: 'creating', waiting: 1 });
+
+    queue.delete('starter');
+    queue.confirmChapterReady();
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(describeRequests(sent)).toEqual([
+      'PUT /api/stories/story-1 a',
+      'DELETE /api/stories/story-1/block starter',
+    ]);
+    expect(events).toEqual(['chapterReady']);
+    expect(queue.getStatus().state).toBe('saved');
+  });
+
+  it('goes back to sending, through 501s, once the editor awaiting the chapter is gone', async () => {
+    let creating = true;
+    const { queue, sent, events } = createQueue({ respond: () => (creating ? 501 : 204) });
+
+    queue.markChapterCreating();
+    queue.save('a', chunk('a', 'typed early'), 0);
+    queue.stopAwaitingCreation();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 a']);
+    expect(queue.getStatus()).toEqual({ state: 'creating', waiting: 1 });
+
+    creating = false;
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
+
+    expect(sent).toHaveLength(2);
+    expect(events).toEqual(['chapterReady']);
+    expect(queue.getStatus().state).toBe('saved');
+  });
+
   it('shows Offline while the browser is offline, without counting towards the sync alert', async () => {
     let online = false;
     const { queue, sent, events } = createQueue({ online: () => online, respond: () => (online ? 204 : 0) });

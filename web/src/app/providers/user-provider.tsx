@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
+import { flushAllChapterQueues } from '../../editor/autosave';
 import { getUser, logout } from '../../lib/user/user-api';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
 
@@ -35,6 +36,8 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      // The session ends with the sign-out: what autosave still holds is sent while it can be.
+      await flushAllChapterQueues();
       await logout();
     } catch (error) {
       console.error('Sign-out failed.', error);

@@ -85,6 +85,12 @@ export class AutosaveQueue {
   private failureKind: FailureKind | null = null;
   private alertedThisRun = false;
   private chapterCreating = false;
+  /**
+   * The load saw 501: nothing is sent until the editor has reconciled with the created chapter
+   * (`confirmChapterReady`), so the creation worker's starter paragraph is always replaced, whichever of the
+   * readiness check and a retry would otherwise have reached the server first.
+   */
+  private awaitingCreation = false;
 
   private flushing: Promise<void> | null = null;
   private flushRequested = false;
@@ -156,7 +162,7 @@ export class AutosaveQueue {
       this.flushRequested = true;
       return this.flushing;
     }
-    if (this.pauses > 0 || this.waitingCount() === 0) return Promise.resolve();
+    if (this.pauses > 0 || this.awaitingCreation || this.waitingCount() === 0) return Promise.resolve();
     const run = this.runFlush().finally(() => {
       this.flushing = null;
       const again = this.flushRequested && this.failureKind === null;
@@ -175,6 +181,7 @@ export class AutosaveQueue {
    * unless acknowledged; whatever does not get through is still in the browser's store for the next visit.
    */
   flushWithKeepalive(): void {
+    if (this.awaitingCreation) return;
     let budget = KEEPALIVE_BODY_LIMIT_BYTES;
     for (const request of this.buildRequests(KEEPALIVE_LIMITS)) {
       const size = jsonByteLength(request.body);
@@ -208,14 +215,29 @@ export class AutosaveQueue {
     this.pauses = Math.max(0, this.pauses - 1);
   }
 
-  /** The content call answered 501: nothing can be stored until the chapter is ready. */
+  /** The content call answered 501: nothing is sent until `confirmChapterReady`. */
   markChapterCreating(): void {
     this.chapterCreating = true;
+    this.awaitingCreation = true;
     this.updateStatus();
   }
 
-  /** The chapter is ready: announces it now if nothing waits, or after the next successful flush otherwise. */
+  /**
+   * The editor that was to reconcile the created chapter is gone (the author opened another chapter): the
+   * queue goes back to sending, and retries through 501s until the chapter exists.
+   */
+  stopAwaitingCreation(): void {
+    if (!this.awaitingCreation) return;
+    this.awaitingCreation = false;
+    void this.retryNow();
+  }
+
+  /**
+   * The chapter is ready and the editor holds the server's content: sends what waits, and announces the
+   * chapter ready now if nothing waits, or after that flush otherwise.
+   */
   confirmChapterReady(): void {
+    this.awaitingCreation = false;
     if (!this.chapterCreating) return;
     if (this.waitingCount() === 0) {
       this.chapterCreating = false;

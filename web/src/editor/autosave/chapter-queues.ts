@@ -69,3 +69,11 @@ export function resumeStoryQueues(storyId: string, except: string): void {
     if (chapterId !== except) void getChapterQueue({ storyId, chapterId }).flush();
   }
 }
+
+/**
+ * Sends what every open chapter still holds, e.g. before signing out, so nothing the author typed is left
+ * behind in this browser. Never rejects; what could not be sent stays queued.
+ */
+export async function flushAllChapterQueues(): Promise<void> {
+  await Promise.all([...queues.values()].map((queue) => queue.retryNow()));
+}

@@ -44,15 +44,16 @@ function $adoptServerBlocks(server: StoredBlock[], queue: AutosaveQueue): void {
 }
 
 /**
- * While the chapter is being created (the content call answered 501), checks in the background until it is
- * ready, then reconciles with the server's content and lets the queue send what the author typed; the queue
- * announces 'Chapter ready' once that has been stored.
+ * While the chapter is being created (the content call answered 501), holds the queue and checks in the
+ * background until the chapter is ready, then reconciles with the server's content and lets the queue send
+ * what the author typed; the queue announces 'Chapter ready' once that has been stored.
  */
 export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueue; creating: boolean }) {
   const [editor] = useLexicalComposerContext();
 
   useEffect(() => {
     if (!creating) return;
+    queue.markChapterCreating();
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
@@ -72,6 +73,7 @@ export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueu
     return () => {
       stopped = true;
       clearTimeout(timer);
+      queue.stopAwaitingCreation();
     };
   }, [editor, queue, creating]);
 
