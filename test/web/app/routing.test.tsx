@@ -14,6 +14,8 @@ function signedOut() {
 function signedIn() {
   return stubFetch((url, init) => {
     if (url === '/api/user') return jsonResponse(buildUser({ name: 'Ada Writer' }));
+    // The story list a signed-in author lands on: none yet.
+    if (url === '/api/stories' || url === '/api/series') return jsonResponse([]);
     if (url === '/auth/logout' && init.method === 'DELETE') return emptyResponse(204);
     throw new Error(`Unexpected request to ${url}`);
   });
