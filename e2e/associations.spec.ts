@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
+import { pngFile, sameColour, servedImage } from './fixtures/images';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 
 interface OpenedStory {
@@ -143,6 +144,41 @@ test('deleting an association takes its highlights away, for good', async ({ pag
   await page.reload();
   await expect(paragraphs(editor)).toHaveText(['Mordor lies east.', 'Nobody walks into Mordor.']);
   await expect(mentions(editor)).toHaveCount(0);
+});
+
+test('a portrait chosen on the panel is uploaded, shown, and still there after a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const { editor, saveStatus } = await openNewStory(page, baseURL, 'assoc-portrait');
+  await typeParagraphs(page, editor, ['Gandalf knocked twice.']);
+  await waitUntilSaved(saveStatus);
+  await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Character');
+  await expect(mentions(editor)).toHaveText(['Gandalf']);
+
+  const portraitOf = async () => {
+    await mentions(editor).first().click();
+    const panel = page.getByRole('complementary', { name: 'Character Gandalf' });
+    await expect(panel.getByRole('textbox', { name: 'Summary' })).toBeEditable();
+    return panel.getByRole('button', { name: 'Replace the portrait of Gandalf' });
+  };
+  const portrait = await portraitOf();
+  await expect(portrait.locator('img')).toHaveAttribute('src', '/portraits/character.svg');
+  await portrait
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile('gandalf.png', 640, 480, '#7f8c8d'));
+
+  await expect(portrait.locator('img')).toHaveAttribute('src', /^\/images\//);
+  const served = await servedImage(page, (await portrait.locator('img').getAttribute('src'))!);
+  expect(served).toMatchObject({ width: 640, height: 480 });
+  expect(sameColour(served.dominant, '#7f8c8d')).toBe(true);
+
+  await page.reload();
+  const reloaded = await portraitOf();
+  await expect(reloaded.locator('img')).toHaveAttribute('src', /^\/images\//);
+  await expect
+    .poll(() => reloaded.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(640);
 });
 
 test("a free account's sixth association on a story is refused with the 'Insufficient subscription' alert", async ({

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pngFile, sameColour, servedImage } from './fixtures/images';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 
 const INVALID_TITLE_MESSAGE =
@@ -66,6 +67,25 @@ test('creating a story through the form checks the title, then opens the story a
   // No image was chosen: the server made a cover for the story.
   await expect(card.locator('img')).toHaveAttribute('src', /^\/images\//);
   await expect(page.getByText('The Loreweaver is In')).toHaveCount(0);
+});
+
+test('a cover chosen on the form is uploaded, stored and shown for the story', async ({ page }) => {
+  await signIn(page, uniqueEmail('cover'));
+  await page.goto('/stories/new');
+  await fillStoryForm(page, { title: 'Red Harbour', summary: 'A town painted red.' });
+  await page
+    .getByRole('button', { name: 'Choose cover image' })
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile('red-harbour.png', 400, 600, '#c0392b'));
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  await expect(toast(page, 'Story creation success')).toBeVisible();
+  const cover = page.getByRole('img', { name: 'Cover of Red Harbour' });
+  await expect(cover).toHaveAttribute('src', /^\/images\//);
+  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+  const served = await servedImage(page, (await cover.getAttribute('src'))!);
+  expect(served).toMatchObject({ width: 400, height: 600 });
+  expect(sameColour(served.dominant, '#c0392b')).toBe(true);
 });
 
 test('typing a new series name on the form creates the series with the story in it', async ({ page }) => {
