@@ -53,6 +53,8 @@ export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueu
 
   useEffect(() => {
     if (!creating) return;
+    // The load already held the queue; held again here because this effect's cleanup releases it, and a
+    // remounted effect (Strict Mode) must hold it anew.
     queue.markChapterCreating();
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;

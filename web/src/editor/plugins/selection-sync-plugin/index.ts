@@ -20,7 +20,7 @@ import { useEffect } from 'react';
  * Lexical handles on keydown (Enter, Backspace, Delete, Tab) that gets in first would otherwise act at the
  * old caret, splitting or deleting text where the author no longer is.
  */
-export function $syncSelectionFromDom(editor: LexicalEditor): void {
+function $syncSelectionFromDom(editor: LexicalEditor): void {
   const current = $getSelection();
   if (!$isRangeSelection(current)) return;
   const domSelection = getDOMSelection(editor._window);
