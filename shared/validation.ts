@@ -146,3 +146,9 @@ export function aliasesProblem(association: {
   }
   return undefined;
 }
+
+/** Outlines (spec §3): the template decides the sections; these bound what a client may write into them. */
+export const MAX_OUTLINE_SECTIONS = 50;
+export const OUTLINE_HEADER_MAX_LENGTH = 256;
+export const OUTLINE_TEXT_MAX_LENGTH = 20_000;
+export const OUTLINE_SECTION_TOO_LONG_MESSAGE = 'An outline section is too long.';
