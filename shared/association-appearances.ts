@@ -1,0 +1,135 @@
+/**
+ * Where a story's associations are mentioned (issue 13 §1 and the Story Bible's grid), counted exactly as the
+ * editor highlights: the matcher compiled from ALL the story's associations (so a longer name of another
+ * association shadows a shorter one, as in the editor), and only the mentions the editor would wrap.
+ */
+import {
+  compileAssociationMatcher,
+  type AssociationMatcher,
+  type AssociationMention,
+  type MatchableAssociation,
+} from './association-matcher';
+import {
+  highlightedMentions,
+  paragraphText,
+  snippetAround,
+  type ChapterText,
+  type StoredParagraph,
+} from './paragraph-text';
+
+/** Issue 13 §1: at most this many snippets per chapter. */
+export const MAX_APPEARANCE_SNIPPETS = 5;
+
+export interface Snippet {
+  key_id: string;
+  text: string;
+}
+
+export interface ChapterAppearances {
+  chapter_id: string;
+  title: string;
+  place: number;
+  count: number;
+  snippets: Snippet[];
+}
+
+/** The answer of GET /api/stories/{storyId}/associations/{associationId}/appearances. */
+export interface AssociationAppearances {
+  association_id: string;
+  total: number;
+  chapters: ChapterAppearances[];
+}
+
+function byPlace(chapters: readonly ChapterText[]): ChapterText[] {
+  return [...chapters].sort((a, b) => a.place - b.place);
+}
+
+/** Calls `visit` with each mention the editor highlights in a paragraph, and that paragraph's text. */
+function forEachHighlightedMention(
+  stored: StoredParagraph,
+  matcher: AssociationMatcher,
+  visit: (mention: AssociationMention, text: string) => void,
+): void {
+  const { text, spans } = paragraphText(stored.paragraph);
+  for (const mention of highlightedMentions(spans, matcher.findMentions(text))) visit(mention, text);
+}
+
+/**
+ * Every chapter, in `place` order, that mentions the association, with its count and up to five snippets
+ * (the first mentions of the chapter, at most one per paragraph so they show different places). An
+ * association not among `associations` is never found and gets an empty answer.
+ */
+export function findAppearances(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+  associationId: string,
+): AssociationAppearances {
+  const matcher = compileAssociationMatcher(associations);
+  const found: ChapterAppearances[] = [];
+  for (const chapter of byPlace(chapters)) {
+    let count = 0;
+    const snippets: Snippet[] = [];
+    for (const stored of chapter.paragraphs) {
+      let snippetTaken = false;
+      forEachHighlightedMention(stored, matcher, (mention, text) => {
+        if (mention.associationId !== associationId) return;
+        count += 1;
+        if (snippetTaken || snippets.length >= MAX_APPEARANCE_SNIPPETS) return;
+        snippets.push({ key_id: stored.key_id, text: snippetAround(text, mention.start, mention.end) });
+        snippetTaken = true;
+      });
+    }
+    if (count > 0) {
+      found.push({
+        chapter_id: chapter.chapter_id,
+        title: chapter.title,
+        place: chapter.place,
+        count,
+        snippets,
+      });
+    }
+  }
+  return {
+    association_id: associationId,
+    total: found.reduce((total, chapter) => total + chapter.count, 0),
+    chapters: found,
+  };
+}
+
+/** One association's mentions across the story, for the Story Bible page. */
+export interface MentionTally {
+  association_id: string;
+  total: number;
+  /** The chapter of the first mention in `place` order, or null when it is never mentioned. */
+  first_chapter_id: string | null;
+  /** Mentions per chapter id; chapters without a mention are left out. */
+  by_chapter: Record<string, number>;
+}
+
+/**
+ * The mentions of every association in every chapter, in one scan of the story: the counts of the Story
+ * Bible's grid, each equal to what `findAppearances` answers for that association.
+ */
+export function tallyMentions(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+): MentionTally[] {
+  const matcher = compileAssociationMatcher(associations);
+  const tallies = new Map<string, MentionTally>(
+    associations.map((association) => [
+      association.association_id,
+      { association_id: association.association_id, total: 0, first_chapter_id: null, by_chapter: {} },
+    ]),
+  );
+  for (const chapter of byPlace(chapters)) {
+    for (const stored of chapter.paragraphs) {
+      forEachHighlightedMention(stored, matcher, (mention) => {
+        const tally = tallies.get(mention.associationId)!;
+        tally.total += 1;
+        tally.first_chapter_id ??= chapter.chapter_id;
+        tally.by_chapter[chapter.chapter_id] = (tally.by_chapter[chapter.chapter_id] ?? 0) + 1;
+      });
+    }
+  }
+  return [...tallies.values()];
+}

@@ -1,0 +1,244 @@
+/**
+ * Find and replace in stored paragraphs, keeping each run's formatting: story-wide search and replace
+ * (issue 14 §3) and rename-everywhere (issue 13 §2). Search and replace find the same matches with the same
+ * function, so the number a search shows is the number a replace changes.
+ *
+ * Rules:
+ * - Case: `case_sensitive` compares code units exactly; otherwise both sides are compared case-folded with
+ *   the association matcher's `foldCase`. Composed and decomposed accents ('Zoë' typed either way) are the
+ *   same text, as for the matcher.
+ * - Whole word: the matcher's `isWholeWordAt` ('Frodo' is in "Frodo's", 'Ann' is not in "Annex").
+ * - A match may run across several text runs and association mentions, but never over a tab, a line break
+ *   or a node of another type: such a match is neither found nor replaced.
+ * - Formatting: the replacement takes the format and style of the run where the match starts; the other
+ *   runs the match covers lose the matched part and keep their own format. A run left empty is removed.
+ * - Association mentions: a mention whose text a replacement changes becomes a plain text run with the
+ *   mention's format and style. The stored node would otherwise claim a name its text no longer shows; the
+ *   editor's association scan wraps the new text again on load when it names an association (after a
+ *   rename, the new name), exactly as it does for typed text.
+ */
+import { foldCase, isWholeWordAt } from './association-matcher';
+import {
+  isEditableText,
+  paragraphText,
+  snippetAround,
+  spansCovering,
+  type ChapterText,
+  type InlineSpan,
+} from './paragraph-text';
+import type { InlineNode, Paragraph, TextRun } from './schemas/paragraph';
+
+export interface FindOptions {
+  case_sensitive: boolean;
+  whole_word: boolean;
+}
+
+export interface TextMatch {
+  start: number;
+  end: number;
+}
+
+/**
+ * The matches of `find` in `text`: leftmost first, never overlapping, with the case and whole-word rules of
+ * `options`. An empty `find` matches nothing.
+ */
+export function findMatches(text: string, find: string, options: FindOptions): TextMatch[] {
+  if (find === '') return [];
+  const haystack = options.case_sensitive ? text : foldCase(text);
+  const needles = [...new Set([find, find.normalize('NFC'), find.normalize('NFD')])].map((needle) =>
+    options.case_sensitive ? needle : foldCase(needle),
+  );
+  const candidates: TextMatch[] = [];
+  for (const needle of needles) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      if (!options.whole_word || isWholeWordAt(text, at, at + needle.length)) {
+        candidates.push({ start: at, end: at + needle.length });
+      }
+    }
+  }
+  candidates.sort((a, b) => a.start - b.start || b.end - a.end);
+  const matches: TextMatch[] = [];
+  let coveredUntil = 0;
+  for (const candidate of candidates) {
+    if (candidate.start < coveredUntil) continue;
+    matches.push(candidate);
+    coveredUntil = candidate.end;
+  }
+  return matches;
+}
+
+/** The matches of `find` in a paragraph that replace can change: over text runs and mentions only. */
+function replaceableMatches(
+  text: string,
+  spans: readonly InlineSpan[],
+  find: string,
+  options: FindOptions,
+): TextMatch[] {
+  return findMatches(text, find, options).filter((match) =>
+    spansCovering(spans, match.start, match.end).every((span) => isEditableText(span.node)),
+  );
+}
+
+/** The number of matches of `find` in a paragraph, as `replaceInParagraph` would replace them. */
+export function countMatchesInParagraph(paragraph: Paragraph, find: string, options: FindOptions): number {
+  const { text, spans } = paragraphText(paragraph);
+  return replaceableMatches(text, spans, find, options).length;
+}
+
+/** One cut in a child's text: [start, end) of the child's own text becomes `insert`. */
+interface ChildEdit {
+  start: number;
+  end: number;
+  insert: string;
+}
+
+function editedText(text: string, edits: readonly ChildEdit[]): string {
+  let result = '';
+  let from = 0;
+  for (const edit of edits) {
+    result += text.slice(from, edit.start) + edit.insert;
+    from = edit.end;
+  }
+  return result + text.slice(from);
+}
+
+/** A mention's text as a plain run of the mention's format and style (see the module's rules). */
+function plainRunOf(node: InlineNode, text: string): TextRun {
+  const { format, style } = node as { format?: unknown; style?: unknown };
+  return {
+    type: 'text',
+    version: 1,
+    text,
+    format: typeof format === 'number' ? format : 0,
+    style: typeof style === 'string' ? style : '',
+    detail: 0,
+    mode: 'normal',
+  };
+}
+
+export interface ParagraphReplacement {
+  /** A new paragraph; the one given is never changed. The same object when nothing was replaced. */
+  paragraph: Paragraph;
+  replaced: number;
+}
+
+/** Replaces every match of `find` with `replacement`, keeping formatting by the module's rules. */
+export function replaceInParagraph(
+  paragraph: Paragraph,
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): ParagraphReplacement {
+  const { text, spans } = paragraphText(paragraph);
+  const matches = replaceableMatches(text, spans, find, options);
+  if (matches.length === 0) return { paragraph, replaced: 0 };
+
+  const editsByChild = new Map<number, ChildEdit[]>();
+  for (const match of matches) {
+    spansCovering(spans, match.start, match.end).forEach((span, index) => {
+      const edits = editsByChild.get(span.childIndex) ?? [];
+      edits.push({
+        start: Math.max(match.start, span.start) - span.start,
+        end: Math.min(match.end, span.end) - span.start,
+        insert: index === 0 ? replacement : '',
+      });
+      editsByChild.set(span.childIndex, edits);
+    });
+  }
+
+  const children: InlineNode[] = [];
+  paragraph.children.forEach((node, childIndex) => {
+    const edits = editsByChild.get(childIndex);
+    if (!edits) {
+      children.push(node);
+      return;
+    }
+    const newText = editedText((node as { text: string }).text, edits);
+    if (newText === '') return;
+    children.push(node.type === 'association' ? plainRunOf(node, newText) : { ...node, text: newText });
+  });
+  return { paragraph: { ...paragraph, children }, replaced: matches.length };
+}
+
+/** Issue 14 §3: at most this many matches listed per chapter (the total counts them all). */
+export const MAX_SEARCH_MATCHES_PER_CHAPTER = 50;
+
+export interface SearchMatch {
+  key_id: string;
+  text: string;
+}
+
+export interface ChapterSearchResult {
+  chapter_id: string;
+  title: string;
+  place: number;
+  matches: SearchMatch[];
+}
+
+/** The answer of GET /api/stories/{storyId}/search. */
+export interface StorySearchResult {
+  /** Every match in the story, including those past a chapter's first 50. */
+  total: number;
+  chapters: ChapterSearchResult[];
+}
+
+/**
+ * Story search: the chapters with a match in `place` order, each with a snippet of about 120 characters per
+ * match (at most 50 per chapter). It finds exactly what `replaceInParagraph` would replace.
+ */
+export function findInParagraphs(
+  chapters: readonly ChapterText[],
+  find: string,
+  options: FindOptions,
+): StorySearchResult {
+  let total = 0;
+  const results: ChapterSearchResult[] = [];
+  for (const chapter of [...chapters].sort((a, b) => a.place - b.place)) {
+    const matches: SearchMatch[] = [];
+    for (const stored of chapter.paragraphs) {
+      const { text, spans } = paragraphText(stored.paragraph);
+      for (const match of replaceableMatches(text, spans, find, options)) {
+        total += 1;
+        if (matches.length < MAX_SEARCH_MATCHES_PER_CHAPTER) {
+          matches.push({ key_id: stored.key_id, text: snippetAround(text, match.start, match.end) });
+        }
+      }
+    }
+    if (matches.length > 0) {
+      results.push({ chapter_id: chapter.chapter_id, title: chapter.title, place: chapter.place, matches });
+    }
+  }
+  return { total, chapters: results };
+}
+
+export interface StoryReplacement {
+  /** The changed paragraphs of each changed chapter, in the order given; unchanged ones are left out. */
+  chapters: { chapter_id: string; paragraphs: { key_id: string; paragraph: Paragraph }[] }[];
+  replaced: number;
+}
+
+/**
+ * Replace across a story (issue 14 §3), or rename-everywhere (issue 13 §2: `find` the old name,
+ * `whole_word: true` and `case_sensitive` the association's own rule). Answers only what changed, so the
+ * caller versions and saves those chapters and paragraphs; `chapters.length` is the answer's `chapters`.
+ */
+export function replaceInStory(
+  chapters: readonly ChapterText[],
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): StoryReplacement {
+  let replaced = 0;
+  const changed: StoryReplacement['chapters'] = [];
+  for (const chapter of chapters) {
+    const paragraphs: { key_id: string; paragraph: Paragraph }[] = [];
+    for (const stored of chapter.paragraphs) {
+      const result = replaceInParagraph(stored.paragraph, find, replacement, options);
+      if (result.replaced === 0) continue;
+      replaced += result.replaced;
+      paragraphs.push({ key_id: stored.key_id, paragraph: result.paragraph });
+    }
+    if (paragraphs.length > 0) changed.push({ chapter_id: chapter.chapter_id, paragraphs });
+  }
+  return { chapters: changed, replaced };
+}

@@ -1,0 +1,27 @@
+/**
+ * Words as an author counts them, for goals and progress (issue 15 §1). The rule is the editor's live count
+ * (`countWords` in web/src/editor/normalisation.ts, which still holds its own copy until the editor imports
+ * this one), so the words the server adds to a day equal the words the author saw appear.
+ */
+import { paragraphText } from './paragraph-text';
+import type { Paragraph } from './schemas/paragraph';
+
+const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
+
+/** "don't" and "well-known" are one word each, an em dash separates two. */
+export function countWords(text: string): number {
+  let count = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text) !== null) count += 1;
+  return count;
+}
+
+/** The words of a stored paragraph's visible text (mentions count as the text they show). */
+export function countParagraphWords(paragraph: Paragraph): number {
+  return countWords(paragraphText(paragraph).text);
+}
+
+/** The words of a chapter: paragraphs are counted apart, so words never join across them. */
+export function countChapterWords(paragraphs: readonly Paragraph[]): number {
+  return paragraphs.reduce((total, paragraph) => total + countParagraphWords(paragraph), 0);
+}
