@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { paragraphText } from '../../shared/paragraph-text';
+import {
+  countMatchesInParagraph,
+  findInParagraphs,
+  findMatches,
+  replaceInParagraph,
+  replaceInStory,
+} from '../../shared/text-replacement';
+import { BOLD, chapter, ITALIC, linebreak, mention, paragraph, run, tab } from '../helpers/paragraphs';
+
+const wholeWordAnyCase = { case_sensitive: false, whole_word: true };
+const exactAnywhere = { case_sensitive: true, whole_word: false };
+
+describe('findMatches', () => {
+  it('follows the case option', () => {
+    expect(findMatches('Tuesday, tuesday, TUESDAY', 'Tuesday', exactAnywhere)).toEqual([
+      { start: 0, end: 7 },
+    ]);
+    expect(findMatches('Tuesday, tuesday, TUESDAY', 'tuesday', wholeWordAnyCase)).toHaveLength(3);
+  });
+
+  it('finds whole words only when asked, with the matcher’s word rule', () => {
+    const text = "Ann's annex; Ann—Anna";
+
+    expect(
+      findMatches(text, 'Ann', wholeWordAnyCase).map((match) => text.slice(match.start, match.end)),
+    ).toEqual(['Ann', 'Ann']);
+    expect(findMatches(text, 'ann', { case_sensitive: false, whole_word: false })).toHaveLength(4);
+  });
+
+  it('never overlaps matches and matches nothing for an empty query', () => {
+    expect(findMatches('aaaa', 'aa', exactAnywhere)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 4 },
+    ]);
+    expect(findMatches('text', '', exactAnywhere)).toEqual([]);
+  });
+
+  it('treats composed and decomposed accents and other scripts alike', () => {
+    const text = 'Zoe\u0308 and Zoë met in ŁÓDŹ; Zoëy stayed.';
+
+    expect(findMatches(text, 'Zoë', wholeWordAnyCase)).toHaveLength(2);
+    const lodz = text.indexOf('ŁÓDŹ');
+    expect(findMatches(text, 'łódź', wholeWordAnyCase)).toEqual([{ start: lodz, end: lodz + 4 }]);
+    expect(findMatches(text, 'łódź', { case_sensitive: true, whole_word: true })).toEqual([]);
+  });
+});
+
+describe('replaceInParagraph', () => {
+  it('replaces within one run and counts the replacements', () => {
+    const stored = paragraph(run('Tuesday came, then tuesday again.', ITALIC));
+
+    const result = replaceInParagraph(stored, 'tuesday', 'Friday', wholeWordAnyCase);
+
+    expect(result.replaced).toBe(2);
+    expect(result.paragraph.children).toEqual([run('Friday came, then Friday again.', ITALIC)]);
+  });
+
+  it('gives the replacement the format of the run where a split match starts, others keep theirs', () => {
+    const stored = paragraph(run('Then Fro'), run('do', BOLD), run(' ran', ITALIC));
+
+    const result = replaceInParagraph(stored, 'Frodo', 'Samwise', wholeWordAnyCase);
+
+    expect(result.replaced).toBe(1);
+    expect(result.paragraph.children).toEqual([run('Then Samwise'), run(' ran', ITALIC)]);
+  });
+
+  it('keeps the rest of a later run that a split match only begins', () => {
+    const stored = paragraph(run('Fro', BOLD), run('do and Sam', ITALIC));
+
+    const result = replaceInParagraph(stored, 'frodo', 'Bilbo', wholeWordAnyCase);
+
+    expect(result.paragraph.children).toEqual([run('Bilbo', BOLD), run(' and Sam', ITALIC)]);
+  });
+
+  it('turns a mention whose text is replaced into a plain run of its format', () => {
+    const stored = paragraph(run('Then '), mention('frodo', 'Frodo', BOLD), run(' left.'));
+
+    const result = replaceInParagraph(stored, 'Frodo', 'Samwise', wholeWordAnyCase);
+
+    expect(result.replaced).toBe(1);
+    expect(result.paragraph.children).toEqual([run('Then '), run('Samwise', BOLD), run(' left.')]);
+  });
+
+  it('keeps a mention the replacement does not touch', () => {
+    const stored = paragraph(mention('frodo', 'Frodo'), run(' met Sam.'));
+
+    const result = replaceInParagraph(stored, 'Sam', 'Samwise', wholeWordAnyCase);
+
+    expect(result.paragraph.children).toEqual([mention('frodo', 'Frodo'), run(' met Samwise.')]);
+  });
+
+  it('removes runs a replacement empties and keeps tabs and line breaks', () => {
+    const stored = paragraph(tab(), run('very ', ITALIC), run('very', BOLD), linebreak(), run('good'));
+
+    const result = replaceInParagraph(stored, 'very very', 'so', exactAnywhere);
+
+    expect(result.paragraph.children).toEqual([tab(), run('so', ITALIC), linebreak(), run('good')]);
+    expect(paragraphText(result.paragraph).text).toBe('\tso\ngood');
+  });
+
+  it('neither finds nor replaces a match over a tab or a line break', () => {
+    const stored = paragraph(run('end'), linebreak(), run('start'));
+
+    expect(countMatchesInParagraph(stored, 'end\nstart', exactAnywhere)).toBe(0);
+    expect(replaceInParagraph(stored, 'end\nstart', 'x', exactAnywhere)).toEqual({
+      paragraph: stored,
+      replaced: 0,
+    });
+  });
+
+  it('replaces names such as Zoë and Łódź, leaving the paragraph given unchanged', () => {
+    const stored = paragraph(run('Zoë left Łódź. Zoëlle stayed in Łódź.'));
+    const before = structuredClone(stored);
+
+    const zoe = replaceInParagraph(stored, 'Zoë', 'Zoey', wholeWordAnyCase);
+    const lodz = replaceInParagraph(zoe.paragraph, 'ŁÓDŹ', 'Warsaw', wholeWordAnyCase);
+
+    expect(zoe.replaced).toBe(1);
+    expect(lodz.replaced).toBe(2);
+    expect(paragraphText(lodz.paragraph).text).toBe('Zoey left Warsaw. Zoëlle stayed in Warsaw.');
+    expect(stored).toEqual(before);
+  });
+
+  it('replaces with nothing, removing the words', () => {
+    const result = replaceInParagraph(paragraph(run('a very good day')), 'very ', '', exactAnywhere);
+
+    expect(paragraphText(result.paragraph).text).toBe('a good day');
+  });
+});
+
+describe('findInParagraphs', () => {
+  it('lists matches by chapter in place order with snippets, totalling them all', () => {
+    const chapters = [
+      chapter('c2', 2, ['On Tuesday it rained.']),
+      chapter('c1', 1, ['Tuesday, and tuesday again.', 'No match.']),
+      chapter('c3', 3, ['Tuesdays do not count.']),
+    ];
+
+    const result = findInParagraphs(chapters, 'tuesday', wholeWordAnyCase);
+
+    expect(result).toEqual({
+      total: 3,
+      chapters: [
+        {
+          chapter_id: 'c1',
+          title: 'Chapter 1',
+          place: 1,
+          matches: [
+            { key_id: 'c1-0', text: 'Tuesday, and tuesday again.' },
+            { key_id: 'c1-0', text: 'Tuesday, and tuesday again.' },
+          ],
+        },
+        {
+          chapter_id: 'c2',
+          title: 'Chapter 2',
+          place: 2,
+          matches: [{ key_id: 'c2-0', text: 'On Tuesday it rained.' }],
+        },
+      ],
+    });
+  });
+
+  it('lists at most 50 matches per chapter but counts every one', () => {
+    const result = findInParagraphs([chapter('c1', 1, ['word '.repeat(60)])], 'word', wholeWordAnyCase);
+
+    expect(result.total).toBe(60);
+    expect(result.chapters[0]!.matches).toHaveLength(50);
+  });
+
+  it('finds exactly what a replace changes', () => {
+    const chapters = [
+      chapter('c1', 1, [
+        paragraph(run('Fro', BOLD), run('do')),
+        paragraph(run('end'), linebreak(), run('Frodo')),
+      ]),
+    ];
+
+    const found = findInParagraphs(chapters, 'frodo', wholeWordAnyCase);
+    const replaced = replaceInStory(chapters, 'frodo', 'Sam', wholeWordAnyCase);
+
+    expect(found.total).toBe(2);
+    expect(replaced.replaced).toBe(found.total);
+  });
+});
+
+describe('replaceInStory', () => {
+  it('answers only the changed paragraphs of the changed chapters, with the count', () => {
+    const chapters = [
+      chapter('c1', 1, ['Ann met Bob.', 'Nobody here.', 'Ann again, Annex not.']),
+      chapter('c2', 2, ['Bob alone.']),
+      chapter('c3', 3, ['ann in lower case.']),
+    ];
+
+    const result = replaceInStory(chapters, 'Ann', 'Anna', { case_sensitive: true, whole_word: true });
+
+    expect(result.replaced).toBe(2);
+    expect(
+      result.chapters.map((changed) => [
+        changed.chapter_id,
+        changed.paragraphs.map(({ key_id, paragraph: replaced }) => [key_id, paragraphText(replaced).text]),
+      ]),
+    ).toEqual([
+      [
+        'c1',
+        [
+          ['c1-0', 'Anna met Bob.'],
+          ['c1-2', 'Anna again, Annex not.'],
+        ],
+      ],
+    ]);
+  });
+});
