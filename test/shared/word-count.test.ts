@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { countChapterWords, countParagraphWords, countWords } from '../../shared/word-count';
+// The editor's live count; the two must agree until the editor imports the shared one.
+import { countWords as countWordsInEditor } from '../../web/src/editor/normalisation';
+import { BOLD, linebreak, mention, paragraph, run, tab } from '../helpers/paragraphs';
+
+describe('countWords', () => {
+  it('counts words as an author does, in any script', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords("\tDon't stop\u2014well-known words, 42 of them.")).toBe(7);
+    expect(countWords('Zoë went to Łódź.')).toBe(4);
+  });
+
+  it('agrees with the editor’s live count', () => {
+    const texts = [
+      '',
+      "\tDon't stop\u2014well-known words, 42 of them.",
+      'Zoë — Łódź… 東京 l’été',
+      'a--b  c_d',
+    ];
+
+    for (const text of texts) expect(countWords(text)).toBe(countWordsInEditor(text));
+  });
+});
+
+describe('countParagraphWords', () => {
+  it('counts the visible text of runs and mentions, a line break separating words', () => {
+    const stored = paragraph(
+      tab(),
+      run('Then Fro', BOLD),
+      run('do met '),
+      mention('sam', 'Sam Gamgee'),
+      linebreak(),
+      run('again'),
+    );
+
+    expect(countParagraphWords(stored)).toBe(6);
+  });
+
+  it('counts a chapter paragraph by paragraph, so words never join across them', () => {
+    expect(countChapterWords([paragraph(run('one two')), paragraph(run('three'))])).toBe(3);
+    expect(countChapterWords([])).toBe(0);
+  });
+});
