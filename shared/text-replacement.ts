@@ -1,7 +1,8 @@
 /**
  * Find and replace in stored paragraphs, keeping each run's formatting: story-wide search and replace
  * (issue 14 §3) and rename-everywhere (issue 13 §2). Search and replace find the same matches with the same
- * function, so the number a search shows is the number a replace changes.
+ * function, so the number a search shows is the number a replace changes; rename replaces the matcher's
+ * mentions instead, so it renames what the editor calls a mention of the association.
  *
  * Rules:
  * - Case: `case_sensitive` compares code units exactly; otherwise both sides are compared case-folded with
@@ -17,7 +18,13 @@
  *   editor's association scan wraps the new text again on load when it names an association (after a
  *   rename, the new name), exactly as it does for typed text.
  */
-import { foldCase, isWholeWordAt } from './association-matcher';
+import {
+  compileAssociationMatcher,
+  foldCase,
+  isWholeWordAt,
+  textMatchesAssociation,
+  type MatchableAssociation,
+} from './association-matcher';
 import {
   isEditableText,
   paragraphText,
@@ -25,6 +32,7 @@ import {
   spansCovering,
   type ChapterText,
   type InlineSpan,
+  type StoredParagraph,
 } from './paragraph-text';
 import type { InlineNode, Paragraph, TextRun } from './schemas/paragraph';
 
@@ -122,17 +130,14 @@ export interface ParagraphReplacement {
   replaced: number;
 }
 
-/** Replaces every match of `find` with `replacement`, keeping formatting by the module's rules. */
-export function replaceInParagraph(
+/** Puts `replacement` in place of each match (sorted, not overlapping, over editable text only). */
+function replaceMatches(
   paragraph: Paragraph,
-  find: string,
+  spans: readonly InlineSpan[],
+  matches: readonly TextMatch[],
   replacement: string,
-  options: FindOptions,
 ): ParagraphReplacement {
-  const { text, spans } = paragraphText(paragraph);
-  const matches = replaceableMatches(text, spans, find, options);
   if (matches.length === 0) return { paragraph, replaced: 0 };
-
   const editsByChild = new Map<number, ChildEdit[]>();
   for (const match of matches) {
     spansCovering(spans, match.start, match.end).forEach((span, index) => {
@@ -158,6 +163,17 @@ export function replaceInParagraph(
     children.push(node.type === 'association' ? plainRunOf(node, newText) : { ...node, text: newText });
   });
   return { paragraph: { ...paragraph, children }, replaced: matches.length };
+}
+
+/** Replaces every match of `find` with `replacement` as typed, keeping formatting by the module's rules. */
+export function replaceInParagraph(
+  paragraph: Paragraph,
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): ParagraphReplacement {
+  const { text, spans } = paragraphText(paragraph);
+  return replaceMatches(paragraph, spans, replaceableMatches(text, spans, find, options), replacement);
 }
 
 /** Issue 14 §3: at most this many matches listed per chapter (the total counts them all). */
@@ -213,27 +229,20 @@ export function findInParagraphs(
 
 export interface StoryReplacement {
   /** The changed paragraphs of each changed chapter, in the order given; unchanged ones are left out. */
-  chapters: { chapter_id: string; paragraphs: { key_id: string; paragraph: Paragraph }[] }[];
+  chapters: { chapter_id: string; paragraphs: StoredParagraph[] }[];
   replaced: number;
 }
 
-/**
- * Replace across a story (issue 14 §3), or rename-everywhere (issue 13 §2: `find` the old name,
- * `whole_word: true` and `case_sensitive` the association's own rule). Answers only what changed, so the
- * caller versions and saves those chapters and paragraphs; `chapters.length` is the answer's `chapters`.
- */
-export function replaceInStory(
+function replaceEachParagraph(
   chapters: readonly ChapterText[],
-  find: string,
-  replacement: string,
-  options: FindOptions,
+  replace: (paragraph: Paragraph) => ParagraphReplacement,
 ): StoryReplacement {
   let replaced = 0;
   const changed: StoryReplacement['chapters'] = [];
   for (const chapter of chapters) {
-    const paragraphs: { key_id: string; paragraph: Paragraph }[] = [];
+    const paragraphs: StoredParagraph[] = [];
     for (const stored of chapter.paragraphs) {
-      const result = replaceInParagraph(stored.paragraph, find, replacement, options);
+      const result = replace(stored.paragraph);
       if (result.replaced === 0) continue;
       replaced += result.replaced;
       paragraphs.push({ key_id: stored.key_id, paragraph: result.paragraph });
@@ -241,4 +250,51 @@ export function replaceInStory(
     if (paragraphs.length > 0) changed.push({ chapter_id: chapter.chapter_id, paragraphs });
   }
   return { chapters: changed, replaced };
+}
+
+/**
+ * Replace across a story (issue 14 §3). Answers only what changed, so the caller versions and saves those
+ * chapters and paragraphs (checking each new chunk against the paragraph size limit, since a longer
+ * replacement grows it); `chapters.length` is the answer's `chapters`.
+ */
+export function replaceInStory(
+  chapters: readonly ChapterText[],
+  find: string,
+  replacement: string,
+  options: FindOptions,
+): StoryReplacement {
+  return replaceEachParagraph(chapters, (paragraph) =>
+    replaceInParagraph(paragraph, find, replacement, options),
+  );
+}
+
+/**
+ * Rename-everywhere (issue 13 §2): every mention of the association written as its name (not an alias)
+ * becomes `newName`, whole words only, by the association's own case rule. Mentions are the matcher's, over
+ * the story's associations as they are before the rename, so an 'Ann' inside another association's
+ * 'Ann Smith' is that other association's and stays; a name written across runs of different formats is
+ * renamed too (it is the author's text, highlighted or not). Answers like `replaceInStory`.
+ */
+export function renameInStory(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+  associationId: string,
+  newName: string,
+): StoryReplacement {
+  const renamed = associations.find((association) => association.association_id === associationId);
+  if (!renamed || renamed.association_name.trim() === '') return { chapters: [], replaced: 0 };
+  const nameOnly: MatchableAssociation = { ...renamed, aliases: '' };
+  const matcher = compileAssociationMatcher(associations);
+  return replaceEachParagraph(chapters, (paragraph) => {
+    const { text, spans } = paragraphText(paragraph);
+    const matches = matcher
+      .findMentions(text)
+      .filter(
+        (mention) =>
+          mention.associationId === associationId &&
+          textMatchesAssociation(nameOnly, mention.matchedText) &&
+          spansCovering(spans, mention.start, mention.end).every((span) => isEditableText(span.node)),
+      );
+    return replaceMatches(paragraph, spans, matches, newName);
+  });
 }

@@ -4,10 +4,21 @@ import {
   countMatchesInParagraph,
   findInParagraphs,
   findMatches,
+  renameInStory,
   replaceInParagraph,
   replaceInStory,
 } from '../../shared/text-replacement';
-import { BOLD, chapter, ITALIC, linebreak, mention, paragraph, run, tab } from '../helpers/paragraphs';
+import {
+  association,
+  BOLD,
+  chapter,
+  ITALIC,
+  linebreak,
+  mention,
+  paragraph,
+  run,
+  tab,
+} from '../helpers/paragraphs';
 
 const wholeWordAnyCase = { case_sensitive: false, whole_word: true };
 const exactAnywhere = { case_sensitive: true, whole_word: false };
@@ -210,5 +221,81 @@ describe('replaceInStory', () => {
         ],
       ],
     ]);
+  });
+});
+
+describe('renameInStory', () => {
+  const textsOf = (result: ReturnType<typeof renameInStory>) =>
+    result.chapters.flatMap((changed) =>
+      changed.paragraphs.map((stored) => paragraphText(stored.paragraph).text),
+    );
+
+  it('renames the name in any case for a case-insensitive association, never its aliases', () => {
+    const chapters = [
+      chapter('c1', 1, ['Zoë smiled. ZOË! Zoe\u0308 again.', 'Only Zo here.']),
+      chapter('c2', 2, ['zoë, and Zoëlle.']),
+    ];
+    const associations = [association('zoe', 'Zoë', { aliases: 'Zo' })];
+
+    const result = renameInStory(chapters, associations, 'zoe', 'Chloé');
+
+    expect(result.replaced).toBe(4);
+    expect(result.chapters.map((changed) => changed.chapter_id)).toEqual(['c1', 'c2']);
+    expect(textsOf(result)).toEqual(['Chloé smiled. Chloé! Chloé again.', 'Chloé, and Zoëlle.']);
+  });
+
+  it('keeps the exact case of a case-sensitive name', () => {
+    const chapters = [chapter('c1', 1, ['Will said he will go to Łódź, Will.'])];
+
+    const result = renameInStory(
+      chapters,
+      [association('will', 'Will', { caseSensitive: true })],
+      'will',
+      'Bill',
+    );
+
+    expect(textsOf(result)).toEqual(['Bill said he will go to Łódź, Bill.']);
+  });
+
+  it('leaves a name inside a longer association’s name to that association', () => {
+    const chapters = [chapter('c1', 1, ['Ann met Ann Smith.'])];
+    const associations = [association('ann', 'Ann'), association('ann-smith', 'Ann Smith')];
+
+    const result = renameInStory(chapters, associations, 'ann', 'Anna');
+
+    expect(result.replaced).toBe(1);
+    expect(textsOf(result)).toEqual(['Anna met Ann Smith.']);
+  });
+
+  it('renames a mention node and a name split across runs of different formats, keeping formats', () => {
+    const chapters = [
+      chapter('c1', 1, [
+        paragraph(
+          run('Then '),
+          mention('frodo', 'Frodo', ITALIC),
+          run(' and '),
+          run('Fro', BOLD),
+          run('do ran.'),
+        ),
+      ]),
+    ];
+
+    const result = renameInStory(chapters, [association('frodo', 'Frodo')], 'frodo', 'Samwise');
+
+    expect(result.replaced).toBe(2);
+    expect(result.chapters[0]!.paragraphs[0]!.paragraph.children).toEqual([
+      run('Then '),
+      run('Samwise', ITALIC),
+      run(' and '),
+      run('Samwise', BOLD),
+      run(' ran.'),
+    ]);
+  });
+
+  it('changes nothing for an association that is not in the list', () => {
+    expect(renameInStory([chapter('c1', 1, ['Frodo.'])], [], 'frodo', 'Sam')).toEqual({
+      chapters: [],
+      replaced: 0,
+    });
   });
 });
