@@ -3,7 +3,7 @@
  * (`countWords` in web/src/editor/normalisation.ts, which still holds its own copy until the editor imports
  * this one), so the words the server adds to a day equal the words the author saw appear.
  */
-import { paragraphText } from './paragraph-text';
+import { paragraphText, parseParagraphChunk } from './paragraph-text';
 import type { Paragraph } from './schemas/paragraph';
 
 const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
@@ -24,4 +24,14 @@ export function countParagraphWords(paragraph: Paragraph): number {
 /** The words of a chapter: paragraphs are counted apart, so words never join across them. */
 export function countChapterWords(paragraphs: readonly Paragraph[]): number {
   return paragraphs.reduce((total, paragraph) => total + countParagraphWords(paragraph), 0);
+}
+
+/**
+ * The words of a stored block's `chunk` (the paragraph's JSON). A chunk that is not a paragraph counts as
+ * empty: the API never stores one, and a count must not fail a save. A save's change in words is the
+ * difference of the changed chunks' counts after and before.
+ */
+export function countChunkWords(chunk: string): number {
+  const paragraph = parseParagraphChunk(chunk);
+  return paragraph ? countParagraphWords(paragraph) : 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChapterWords, countParagraphWords, countWords } from '../../shared/word-count';
+import { countChapterWords, countChunkWords, countParagraphWords, countWords } from '../../shared/word-count';
 // The editor's live count; the two must agree until the editor imports the shared one.
 import { countWords as countWordsInEditor } from '../../web/src/editor/normalisation';
 import { BOLD, linebreak, mention, paragraph, run, tab } from '../helpers/paragraphs';
@@ -40,5 +40,15 @@ describe('countParagraphWords', () => {
   it('counts a chapter paragraph by paragraph, so words never join across them', () => {
     expect(countChapterWords([paragraph(run('one two')), paragraph(run('three'))])).toBe(3);
     expect(countChapterWords([])).toBe(0);
+  });
+});
+
+describe('countChunkWords', () => {
+  it('counts a stored chunk, and an unreadable one as empty', () => {
+    expect(
+      countChunkWords(JSON.stringify(paragraph(run('Zoë went to Łódź with '), mention('sam', 'Sam')))),
+    ).toBe(6);
+    expect(countChunkWords('{"type":"heading","children":[]}')).toBe(0);
+    expect(countChunkWords('not json')).toBe(0);
   });
 });
