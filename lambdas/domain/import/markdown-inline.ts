@@ -164,7 +164,10 @@ export function parseMarkdownInline(source: string): StyledText[] {
     let tagFormat = 0;
     for (const [format, depth] of openTags) if (depth > 0) tagFormat |= format;
     const text = token.kind === 'text' ? token.text : token.character.repeat(token.length);
-    if (text !== '') runs.push({ text, format: token.format | tagFormat });
+    const format = token.format | tagFormat;
+    const previous = runs[runs.length - 1];
+    if (previous?.format === format) previous.text += text;
+    else if (text !== '') runs.push({ text, format });
   }
   return runs;
 }

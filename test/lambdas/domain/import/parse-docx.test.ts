@@ -109,7 +109,12 @@ describe('parseManuscript with a Word document', () => {
 
     const [chapter] = (await parseManuscript(file, 'novel.docx')).chapters;
 
-    expect(chapter!.paragraphs.map((paragraph) => paragraph.format)).toEqual(['center', 'right', 'justify', '']);
+    expect(chapter!.paragraphs.map((paragraph) => paragraph.format)).toEqual([
+      'center',
+      'right',
+      'justify',
+      '',
+    ]);
   });
 
   it("turns a first-line indent or a leading tab into the editor's one leading tab", async () => {
@@ -121,7 +126,10 @@ describe('parseManuscript with a Word document', () => {
       new Paragraph({ text: 'Flush.' }),
     ]);
     const tabbedAndIndented = await docxFile([
-      new Paragraph({ indent: { firstLine: 720 }, children: [new TextRun({ children: [new Tab(), 'Both.'] })] }),
+      new Paragraph({
+        indent: { firstLine: 720 },
+        children: [new TextRun({ children: [new Tab(), 'Both.'] })],
+      }),
     ]);
 
     const [chapter] = (await parseManuscript(file, 'novel.docx')).chapters;
@@ -160,9 +168,27 @@ describe('parseManuscript with a Word document', () => {
     const [chapter] = (await parseManuscript(file, 'novel.docx')).chapters;
 
     expect(chapter!.paragraphs.map(summariseParagraph)).toEqual([
-      { alignment: 'justify', runs: [['\t', 0], ['Body text.', 0]] },
-      { alignment: 'center', runs: [['\t', 0], ['Centred body text.', 0]] },
-      { alignment: 'right', runs: [['\t', 0], ['Overridden.', 0]] },
+      {
+        alignment: 'justify',
+        runs: [
+          ['\t', 0],
+          ['Body text.', 0],
+        ],
+      },
+      {
+        alignment: 'center',
+        runs: [
+          ['\t', 0],
+          ['Centred body text.', 0],
+        ],
+      },
+      {
+        alignment: 'right',
+        runs: [
+          ['\t', 0],
+          ['Overridden.', 0],
+        ],
+      },
     ]);
   });
 
