@@ -30,8 +30,13 @@ interface ChapterInProgress {
 
 /** A chapter title from a heading: one line, normalised like text, within the title limit. */
 function chapterTitle(heading: string): string {
-  const title = normaliseImportedText(heading.replace(/\s+/g, ' ').trim());
-  return [...title].slice(0, CHAPTER_TITLE_MAX_LENGTH).join('').trim();
+  let title = '';
+  // The limit counts UTF-16 units, as the chapter title schema does; a character is never split.
+  for (const character of normaliseImportedText(heading.replace(/\s+/g, ' ').trim())) {
+    if (title.length + character.length > CHAPTER_TITLE_MAX_LENGTH) break;
+    title += character;
+  }
+  return title.trim();
 }
 
 /** Drafts without the blank paragraphs a file has before its first and after its last line of text. */

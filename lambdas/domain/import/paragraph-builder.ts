@@ -24,8 +24,11 @@ export interface ParagraphDraft {
 const TAB_REPLACEMENT = '    ';
 const SINGLE_CURLY_QUOTES = /[\u2018\u2019\u201A\u201B]/g;
 const DOUBLE_CURLY_QUOTES = /[\u201C\u201D\u201E\u201F]/g;
-/** Control characters carry no text; tabs are replaced before this applies. */
-const CONTROL_CHARACTERS = /\p{Cc}/gu;
+/**
+ * Control characters carry no text (tabs are replaced before this applies); bidi overrides and isolates
+ * only reorder what follows them, a trick rather than writing.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 const LEADING_WHITESPACE = /^[\s\u00A0]+/;
 const TRAILING_WHITESPACE = /[\s\u00A0]+$/;
 /** What an author writes as an indent in plain text: a tab, or two spaces or more. */
@@ -35,12 +38,13 @@ const SCENE_BREAK = /^(?:(?:#[ \t]*)+|(?:\*[ \t]*)+|(?:~[ \t]*){3,}|(?:-[ \t]*){
 
 /**
  * The editor's text normalisation (spec §5, as in `web/src/editor/normalisation.ts` for typing and paste):
- * curly quotes become straight ones, a double hyphen an em dash, a tab four spaces.
+ * curly quotes become straight ones, a double hyphen an em dash, a tab four spaces; invisible control and
+ * bidi-override characters are dropped.
  */
 export function normaliseImportedText(text: string): string {
   return text
     .replace(/\t/g, TAB_REPLACEMENT)
-    .replace(CONTROL_CHARACTERS, '')
+    .replace(INVISIBLE_CHARACTERS, '')
     .replace(SINGLE_CURLY_QUOTES, "'")
     .replace(DOUBLE_CURLY_QUOTES, '"')
     .replace(/--/g, '\u2014');

@@ -131,8 +131,13 @@ export async function parseDocx(
     }
     const paragraph = element as MammothParagraph;
     const drafts = paragraphDrafts(paragraph, styles);
-    if (isHeading(paragraph)) collector.startChapter(drafts.map(plainText).join(' '));
-    else for (const draft of drafts) collector.addParagraph(draft);
+    if (!isHeading(paragraph)) {
+      for (const draft of drafts) collector.addParagraph(draft);
+      return;
+    }
+    // An empty heading paragraph is left-over spacing, not a chapter.
+    const heading = drafts.map(plainText).join(' ');
+    if (heading.trim() !== '') collector.startChapter(heading);
   };
   visit(document);
   return collector.finish();

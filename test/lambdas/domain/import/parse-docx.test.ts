@@ -13,6 +13,7 @@ import {
 } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { parseManuscript } from '../../../../lambdas/domain/import/parse-manuscript';
+import { ChapterTitleSchema } from '../../../../shared/schemas/chapter';
 import { expectStorable, paragraphTexts, summariseParagraph } from '../../../helpers/imported-manuscripts';
 
 const BOLD = 1;
@@ -58,6 +59,18 @@ describe('parseManuscript with a Word document', () => {
       'More sea.',
     ]);
     expectStorable(manuscript);
+  });
+
+  it('ignores an empty heading, and keeps a long title within the chapter title limit', async () => {
+    const longTitle = `Chapter 1: ${'\u{1F30A}'.repeat(200)}`;
+    const file = await docxFile([heading1('Chapter 1'), plain('Text.'), heading1('  '), heading1(longTitle)]);
+
+    const manuscript = await parseManuscript(file, 'novel.docx');
+
+    const titles = manuscript.chapters.map((chapter) => chapter.title);
+    expect(titles).toHaveLength(2);
+    expect(ChapterTitleSchema.safeParse(titles[1]).success).toBe(true);
+    expect(titles[1]).toBe(`Chapter 1: ${'\u{1F30A}'.repeat(122)}`);
   });
 
   it('gives a chapter that is only a heading one empty paragraph, as a new chapter has', async () => {

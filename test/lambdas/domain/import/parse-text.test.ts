@@ -68,6 +68,15 @@ describe('parseManuscript with a text file', () => {
     ]);
   });
 
+  it('drops control and bidi-override characters from text and titles', async () => {
+    const file = textFile('Chapter 1: The \u202EEnd\nA bell\u0007 rang\u2066.');
+
+    const [chapter] = (await parseManuscript(file, 'novel.txt')).chapters;
+
+    expect(chapter!.title).toBe('Chapter 1: The End');
+    expect(paragraphTexts(chapter!.paragraphs)).toEqual(['A bell rang.']);
+  });
+
   it("joins a hard-wrapped paragraph's lines up to the blank line", async () => {
     const file = textFile(
       [
