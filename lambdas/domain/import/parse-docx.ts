@@ -22,6 +22,7 @@ interface MammothParagraph extends MammothElement {
 }
 interface MammothRun extends MammothElement {
   type: 'run';
+  styleName: string | null;
   isBold: boolean;
   isItalic: boolean;
   isUnderline: boolean;
@@ -48,10 +49,18 @@ const ALIGNMENTS: Record<string, Alignment> = {
   justify: 'justify',
 };
 
+/**
+ * Word's built-in character styles for emphasis; mammoth reports only direct formatting, and authors who
+ * italicise with the Emphasis style would otherwise lose it.
+ */
+const ITALIC_CHARACTER_STYLE = /^(?:subtle |intense )?emphasis$/i;
+const BOLD_CHARACTER_STYLE = /^strong$/i;
+
 function runFormat(run: MammothRun): number {
+  const styleName = run.styleName ?? '';
   return (
-    (run.isBold ? TEXT_FORMAT.bold : 0) |
-    (run.isItalic ? TEXT_FORMAT.italic : 0) |
+    (run.isBold || BOLD_CHARACTER_STYLE.test(styleName) ? TEXT_FORMAT.bold : 0) |
+    (run.isItalic || ITALIC_CHARACTER_STYLE.test(styleName) ? TEXT_FORMAT.italic : 0) |
     (run.isStrikethrough ? TEXT_FORMAT.strikethrough : 0) |
     (run.isUnderline ? TEXT_FORMAT.underline : 0)
   );

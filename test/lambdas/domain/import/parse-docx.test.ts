@@ -111,6 +111,32 @@ describe('parseManuscript with a Word document', () => {
     ]);
   });
 
+  it("reads Word's Emphasis and Strong character styles as italic and bold", async () => {
+    const file = await docxFile(
+      [
+        paragraphOf(
+          new TextRun({ text: 'Emphasised', style: 'Emphasis' }),
+          new TextRun(' and '),
+          new TextRun({ text: 'strong', style: 'Strong' }),
+        ),
+      ],
+      {
+        characterStyles: [
+          { id: 'Emphasis', name: 'Emphasis', run: { italics: true } },
+          { id: 'Strong', name: 'Strong', run: { bold: true } },
+        ],
+      },
+    );
+
+    const [chapter] = (await parseManuscript(file, 'novel.docx')).chapters;
+
+    expect(summariseParagraph(chapter!.paragraphs[0]!).runs).toEqual([
+      ['Emphasised', ITALIC],
+      [' and ', 0],
+      ['strong', BOLD],
+    ]);
+  });
+
   it('keeps centred, right-aligned and justified paragraphs, and left as the default', async () => {
     const file = await docxFile([
       heading1('Chapter 1'),
