@@ -1,0 +1,106 @@
+/**
+ * How long parsing a novel-length Word manuscript takes, and how much memory it needs (issue 14 §1: the whole
+ * import of a 150,000-word DOCX within 20 s on the embedded runtime). The document is made here with `docx`:
+ * 60 chapters under Heading 1, paragraphs of 50 words with bold and italic runs, first-line indents
+ * and a centred scene break in every chapter.
+ *
+ *   npx tsx bench/import.bench.ts
+ */
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { performance } from 'node:perf_hooks';
+import { parseManuscript } from '../lambdas/domain/import/parse-manuscript';
+
+const WORD_COUNT = 150_000;
+const CHAPTER_COUNT = 60;
+/** Novels average 40–60 words a paragraph, dialogue included. */
+const WORDS_PER_PARAGRAPH = 50;
+const RUNS = 3;
+
+/** Deterministic, so every run measures the same document. */
+function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const random = seededRandom(7);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const COMMON_WORDS = ['the', 'and', 'of', 'to', 'a', 'in', 'was', 'she', 'he', 'that', 'it', 'with', 'her'];
+const SYLLABLES = ['ka', 'ren', 'dor', 'el', 'mi', 'tha', 'lor', 'vin', 'sa', 'bri', 'an', 'zo', 'ë', 'ło'];
+const PUNCTUATION = ['', '', '', '', '', ',', ',', '.', ';', '\u2019s', '!', '?'];
+
+/** Common words and invented ones, so the file compresses about as well as prose does. */
+function word(): string {
+  if (random() < 0.45) return pick(COMMON_WORDS);
+  let invented = '';
+  for (let syllable = 0, count = 1 + Math.floor(random() * 3); syllable < count; syllable += 1) {
+    invented += pick(SYLLABLES);
+  }
+  return invented + pick(PUNCTUATION);
+}
+
+/** A paragraph's runs: plain text with an italic phrase and, now and then, a bold word. */
+function paragraphRuns(wordCount: number): TextRun[] {
+  const words = Array.from({ length: wordCount }, word);
+  const italicAt = Math.floor(random() * (wordCount - 3));
+  return [
+    new TextRun(`${words.slice(0, italicAt).join(' ')} `),
+    new TextRun({ text: words.slice(italicAt, italicAt + 3).join(' '), italics: true }),
+    new TextRun(' '),
+    new TextRun({ text: 'Really', bold: random() < 0.2 }),
+    new TextRun(` ${words.slice(italicAt + 3).join(' ')}.`),
+  ];
+}
+
+function novel(): Document {
+  const wordsPerChapter = WORD_COUNT / CHAPTER_COUNT;
+  const children: Paragraph[] = [];
+  for (let chapter = 1; chapter <= CHAPTER_COUNT; chapter += 1) {
+    children.push(new Paragraph({ text: `Chapter ${chapter}`, heading: HeadingLevel.HEADING_1 }));
+    for (let written = 0; written < wordsPerChapter; written += WORDS_PER_PARAGRAPH) {
+      if (written === Math.floor(wordsPerChapter / 2 / WORDS_PER_PARAGRAPH) * WORDS_PER_PARAGRAPH) {
+        children.push(new Paragraph({ text: '* * *', alignment: AlignmentType.CENTER }));
+      }
+      // Each paragraph has WORDS_PER_PARAGRAPH words: the generated ones plus 'Really'.
+      const runs = paragraphRuns(Math.min(WORDS_PER_PARAGRAPH, wordsPerChapter - written) - 1);
+      children.push(new Paragraph({ indent: { firstLine: 720 }, children: runs }));
+    }
+  }
+  return new Document({ sections: [{ children }] });
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+const file = new Uint8Array(await Packer.toBuffer(novel()));
+const rssBefore = process.memoryUsage().rss;
+const peakBefore = process.resourceUsage().maxRSS * 1024;
+const durations: number[] = [];
+let paragraphCount = 0;
+let chapterCount = 0;
+for (let run = 0; run < RUNS; run += 1) {
+  const started = performance.now();
+  const manuscript = await parseManuscript(file, 'novel.docx');
+  durations.push(performance.now() - started);
+  chapterCount = manuscript.chapters.length;
+  paragraphCount = manuscript.chapters.reduce((count, chapter) => count + chapter.paragraphs.length, 0);
+}
+// maxRSS is the process's peak so far (KiB): when it grew while parsing, the parse set it.
+const peakRss = process.resourceUsage().maxRSS * 1024;
+
+console.log(
+  `document: ${WORD_COUNT.toLocaleString('en')} words, ${CHAPTER_COUNT} chapters, ` +
+    `${megabytes(file.byteLength)} .docx (${file.byteLength.toLocaleString('en')} bytes); ` +
+    `parsed into ${chapterCount} chapters, ${paragraphCount.toLocaleString('en')} paragraphs`,
+);
+console.log(
+  `parse: first ${(durations[0]! / 1000).toFixed(2)} s, then ${durations
+    .slice(1)
+    .map((ms) => `${(ms / 1000).toFixed(2)} s`)
+    .join(', ')}`,
+);
+console.log(
+  `memory: RSS before parsing ${megabytes(rssBefore)} (peak so far ${megabytes(peakBefore)}); ` +
+    `peak RSS after parsing ${megabytes(peakRss)}`,
+);
