@@ -1,25 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
+import { createAssociationsThroughApi, createStoryThroughApi } from './fixtures/stories';
 
 // The narrowest phone the product is designed for.
 test.use({ viewport: { width: 375, height: 740 } });
 
 test('on a 375 px phone, tapping a mention opens the association panel over the whole width', async ({
   page,
-  baseURL,
 }) => {
   await signIn(page, uniqueEmail('assoc-phone'));
-  const response = await page.request.post('/api/stories', {
-    multipart: { title: 'Story on a phone', description: 'A story read on a small screen.' },
-    headers: { origin: baseURL ?? '' },
+  const story = await createStoryThroughApi(page, {
+    title: 'Story on a phone',
+    description: 'A story read on a small screen.',
   });
-  const story = (await response.json()) as { story_id: string; chapters: { id: string }[] };
-  const created = await page.request.post(`/api/stories/${story.story_id}/associations`, {
-    data: [{ association_name: 'Lothlórien', association_type: 'place' }],
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(created.status()).toBe(201);
+  await createAssociationsThroughApi(page, story.story_id, [
+    { association_name: 'Lothlórien', association_type: 'place' },
+  ]);
   await page.goto(`/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`);
   const editor = page.getByRole('textbox', { name: 'Chapter text' });
   await typeParagraphs(page, editor, ['They rested in Lothlórien for a month.']);

@@ -1,31 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
+import { openNewChapter, paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
 import { pngFile, sameColour, servedImage } from './fixtures/images';
-import { signIn, uniqueEmail } from './fixtures/sign-in';
-
-interface OpenedStory {
-  storyId: string;
-  chapterId: string;
-  editor: Locator;
-  saveStatus: Locator;
-}
-
-/** Signs in a new author, creates a story through the API and opens its first chapter. */
-async function openNewStory(page: Page, baseURL: string | undefined, label: string): Promise<OpenedStory> {
-  await signIn(page, uniqueEmail(label));
-  const response = await page.request.post('/api/stories', {
-    multipart: { title: `Story ${label}`, description: 'A story with characters in it.' },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.ok()).toBe(true);
-  const story = (await response.json()) as { story_id: string; chapters: { id: string }[] };
-  const chapterId = story.chapters[0]!.id;
-  await page.goto(`/stories/${story.story_id}?chapter=${chapterId}`);
-  const editor = page.getByRole('textbox', { name: 'Chapter text' });
-  await expect(editor).toBeVisible();
-  const saveStatus = page.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ });
-  return { storyId: story.story_id, chapterId, editor, saveStatus };
-}
+import { createAssociationsThroughApi } from './fixtures/stories';
 
 /** The highlighted mentions of the chapter (spec §3: each carries its association's id). */
 function mentions(editor: Locator): Locator {
@@ -47,9 +23,8 @@ async function createAssociationFromFirstWord(page: Page, paragraph: Locator, ki
 
 test('an association created from a selection is highlighted everywhere, edited in the panel, and survives a reload', async ({
   page,
-  baseURL,
 }) => {
-  const { storyId, chapterId, editor, saveStatus } = await openNewStory(page, baseURL, 'assoc-create');
+  const { storyId, chapterId, editor, saveStatus } = await openNewChapter(page, 'assoc-create');
   await typeParagraphs(page, editor, [
     'Frodo left Hobbiton at dawn.',
     'Nobody saw frodo go, not even Mr. Underhill.',
@@ -126,8 +101,8 @@ test('an association created from a selection is highlighted everywhere, edited 
   await expect(page.getByRole('tooltip')).toContainText('A hobbit of the Shire, and Zoë’s friend.');
 });
 
-test('deleting an association takes its highlights away, for good', async ({ page, baseURL }) => {
-  const { editor, saveStatus } = await openNewStory(page, baseURL, 'assoc-delete');
+test('deleting an association takes its highlights away, for good', async ({ page }) => {
+  const { editor, saveStatus } = await openNewChapter(page, 'assoc-delete');
   await typeParagraphs(page, editor, ['Mordor lies east.', 'Nobody walks into Mordor.']);
   await waitUntilSaved(saveStatus);
   await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Place');
@@ -148,9 +123,8 @@ test('deleting an association takes its highlights away, for good', async ({ pag
 
 test('a portrait chosen on the panel is uploaded, shown, and still there after a reload', async ({
   page,
-  baseURL,
 }) => {
-  const { editor, saveStatus } = await openNewStory(page, baseURL, 'assoc-portrait');
+  const { editor, saveStatus } = await openNewChapter(page, 'assoc-portrait');
   await typeParagraphs(page, editor, ['Gandalf knocked twice.']);
   await waitUntilSaved(saveStatus);
   await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Character');
@@ -183,17 +157,16 @@ test('a portrait chosen on the panel is uploaded, shown, and still there after a
 
 test("a free account's sixth association on a story is refused with the 'Insufficient subscription' alert", async ({
   page,
-  baseURL,
 }) => {
-  const { storyId, editor, saveStatus } = await openNewStory(page, baseURL, 'assoc-limit');
-  const created = await page.request.post(`/api/stories/${storyId}/associations`, {
-    data: ['Anna', 'Boris', 'Clara', 'Dmitri', 'Elena'].map((name) => ({
+  const { storyId, editor, saveStatus } = await openNewChapter(page, 'assoc-limit');
+  await createAssociationsThroughApi(
+    page,
+    storyId,
+    ['Anna', 'Boris', 'Clara', 'Dmitri', 'Elena'].map((name) => ({
       association_name: name,
       association_type: 'character',
     })),
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(created.status()).toBe(201);
+  );
   await page.reload();
   await typeParagraphs(page, editor, ['Fyodor arrived late, as Anna had feared.']);
   await waitUntilSaved(saveStatus);

@@ -7,6 +7,7 @@ import {
   typeParagraphs,
   waitUntilSaved,
 } from './fixtures/chapter-editor';
+import { addChapterThroughApi } from './fixtures/stories';
 
 test('paragraphs typed in the chapter are there, in order, after a reload', async ({ page }) => {
   const { editor, saveStatus } = await openNewChapter(page, 'typing');
@@ -207,11 +208,7 @@ test('switching chapters sends what was typed in the one left, and both keep the
   page,
 }) => {
   const { storyId, chapterId, editor } = await openNewChapter(page, 'switch');
-  const created = await page.request.post(`/api/stories/${storyId}/chapter`, {
-    data: { title: 'The Second' },
-  });
-  expect(created.ok()).toBe(true);
-  const secondId = ((await created.json()) as { id: string }).id;
+  const secondId = await addChapterThroughApi(page, storyId, 'The Second');
   await expect
     .poll(() => storedParagraphs(page, storyId, secondId), { timeout: SAVE_TIMEOUT_MS })
     .toEqual(['']);

@@ -1,17 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
-
-/** Creates a story through the API as the signed-in author, quicker than the form the other tests cover. */
-async function createStory(page: Page, title: string, seriesTitle?: string): Promise<void> {
-  const response = await page.request.post('/api/stories', {
-    multipart: {
-      title,
-      description: `The summary of ${title}.`,
-      ...(seriesTitle === undefined ? {} : { series_title: seriesTitle }),
-    },
-  });
-  expect(response.ok()).toBe(true);
-}
+import { createStoryThroughApi } from './fixtures/stories';
 
 async function openSeriesEditor(page: Page, seriesTitle: string) {
   await page.goto('/stories');
@@ -24,7 +13,9 @@ test('dragging a story down with the keyboard reorders the series, and the order
   page,
 }) => {
   await signIn(page, uniqueEmail('reorder'));
-  for (const title of ['Book One', 'Book Two', 'Book Three']) await createStory(page, title, 'The Saga');
+  for (const title of ['Book One', 'Book Two', 'Book Three']) {
+    await createStoryThroughApi(page, { title, seriesTitle: 'The Saga' });
+  }
   const volumes = await openSeriesEditor(page, 'The Saga');
   await expect(volumes.getByRole('listitem')).toHaveText([/Book One/, /Book Two/, /Book Three/]);
 
@@ -54,8 +45,8 @@ test('dragging a story down with the keyboard reorders the series, and the order
 
 test('the series editor adds a standalone story and removes a volume after asking', async ({ page }) => {
   await signIn(page, uniqueEmail('add-remove'));
-  await createStory(page, 'Volume A', 'Two Rivers');
-  await createStory(page, 'Loose Pages');
+  await createStoryThroughApi(page, { title: 'Volume A', seriesTitle: 'Two Rivers' });
+  await createStoryThroughApi(page, { title: 'Loose Pages' });
   const volumes = await openSeriesEditor(page, 'Two Rivers');
 
   await page.getByRole('button', { name: 'Add Story' }).click();
@@ -86,8 +77,8 @@ test('the series editor adds a standalone story and removes a volume after askin
 
 test('deleting a series asks first and turns its volumes into standalone stories', async ({ page }) => {
   await signIn(page, uniqueEmail('delete-series'));
-  await createStory(page, 'First Light', 'Dawn Cycle');
-  await createStory(page, 'High Noon', 'Dawn Cycle');
+  await createStoryThroughApi(page, { title: 'First Light', seriesTitle: 'Dawn Cycle' });
+  await createStoryThroughApi(page, { title: 'High Noon', seriesTitle: 'Dawn Cycle' });
   await page.goto('/stories');
 
   await page.getByRole('button', { name: 'Delete Dawn Cycle' }).click();

@@ -1,22 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
+import { addChapterThroughApi, createStoryThroughApi } from './fixtures/stories';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
 test('on a 375 px phone the flyout covers the width and gives way once a chapter is chosen', async ({
   page,
-  baseURL,
 }) => {
   await signIn(page, uniqueEmail('workspace-phone'));
-  const response = await page.request.post('/api/stories', {
-    multipart: { title: 'The Salt Road', description: 'A caravan crosses the desert.' },
-    headers: { origin: baseURL ?? '' },
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
   });
-  const story = (await response.json()) as { story_id: string };
-  await page.request.post(`/api/stories/${story.story_id}/chapter`, {
-    data: { title: 'The Oasis' },
-    headers: { origin: baseURL ?? '' },
-  });
+  await addChapterThroughApi(page, story.story_id, 'The Oasis');
   await page.goto(`/stories/${story.story_id}`);
 
   await page.getByRole('button', { name: 'Chapters and layout' }).click();

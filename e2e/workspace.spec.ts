@@ -1,28 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
-
-interface CreatedStory {
-  story_id: string;
-  chapters: { id: string; title: string; place: number }[];
-}
-
-/** A new story of the signed-in author, made through the API; the server gives it its first chapter. */
-async function createStory(page: Page, baseURL: string | undefined, title: string): Promise<CreatedStory> {
-  const response = await page.request.post('/api/stories', {
-    multipart: { title, description: 'A caravan crosses the desert.' },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as CreatedStory;
-}
-
-async function addChapter(page: Page, title: string, baseURL: string | undefined, storyId: string) {
-  const response = await page.request.post(`/api/stories/${storyId}/chapter`, {
-    data: { title },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.status()).toBe(201);
-}
+import { addChapterThroughApi, createStoryThroughApi } from './fixtures/stories';
 
 async function openFlyout(page: Page) {
   await page.getByRole('button', { name: 'Chapters and layout' }).click();
@@ -46,8 +24,11 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, uniqueEmail('workspace'));
 });
 
-test('a story opened without ?chapter= gets the address of its first chapter', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('a story opened without ?chapter= gets the address of its first chapter', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   const firstChapter = story.chapters[0]!;
 
   await page.goto(`/stories/${story.story_id}`);
@@ -57,8 +38,11 @@ test('a story opened without ?chapter= gets the address of its first chapter', a
   await expect(page.getByRole('button', { name: /^Story title: The Salt Road\./ })).toBeVisible();
 });
 
-test('the NEW item adds Chapter 2, which can then be opened', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('the NEW item adds Chapter 2, which can then be opened', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
   const chapters = await openFlyout(page);
 
@@ -71,9 +55,12 @@ test('the NEW item adds Chapter 2, which can then be opened', async ({ page, bas
   expect(new URL(page.url()).searchParams.get('chapter')).not.toBe(story.chapters[0]!.id);
 });
 
-test('a chapter is deleted after the confirmation', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
-  await addChapter(page, 'The Oasis', baseURL, story.story_id);
+test('a chapter is deleted after the confirmation', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
+  await addChapterThroughApi(page, story.story_id, 'The Oasis');
   await page.goto(`/stories/${story.story_id}`);
   await openFlyout(page);
 
@@ -88,8 +75,11 @@ test('a chapter is deleted after the confirmation', async ({ page, baseURL }) =>
   await expect(rowTitles(page)).toHaveText(['Chapter 1']);
 });
 
-test("the story's only chapter cannot be deleted", async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test("the story's only chapter cannot be deleted", async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
   await openFlyout(page);
 
@@ -101,10 +91,13 @@ test("the story's only chapter cannot be deleted", async ({ page, baseURL }) => 
   await expect(rowTitles(page)).toHaveText(['Chapter 1']);
 });
 
-test('chapters are reordered by dragging, and the order survives a reload', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
-  await addChapter(page, 'The Oasis', baseURL, story.story_id);
-  await addChapter(page, 'The Return', baseURL, story.story_id);
+test('chapters are reordered by dragging, and the order survives a reload', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
+  await addChapterThroughApi(page, story.story_id, 'The Oasis');
+  await addChapterThroughApi(page, story.story_id, 'The Return');
   await page.goto(`/stories/${story.story_id}`);
   await openFlyout(page);
   await expect(rowTitles(page)).toHaveText(['Chapter 1', 'The Oasis', 'The Return']);
@@ -121,8 +114,11 @@ test('chapters are reordered by dragging, and the order survives a reload', asyn
   await expect(rowTitles(page)).toHaveText(['The Oasis', 'Chapter 1', 'The Return']);
 });
 
-test('a chapter is renamed by double-clicking its title', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('a chapter is renamed by double-clicking its title', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
 
   await page.getByRole('button', { name: /^Chapter title: Chapter 1\./ }).dblclick();
@@ -137,8 +133,11 @@ test('a chapter is renamed by double-clicking its title', async ({ page, baseURL
   await expect(rowTitles(page)).toHaveText(['Departure']);
 });
 
-test('the Document Settings are saved for the story', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('the Document Settings are saved for the story', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
 
   await page.getByRole('button', { name: 'Document settings' }).click();
@@ -153,8 +152,11 @@ test('the Document Settings are saved for the story', async ({ page, baseURL }) 
   await expect(dialog.getByRole('checkbox', { name: 'Auto-insert tab in new paragraphs' })).toBeChecked();
 });
 
-test('closing the document returns to the story list', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('closing the document returns to the story list', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
 
   await page.getByRole('button', { name: 'Close document' }).click();
@@ -162,8 +164,11 @@ test('closing the document returns to the story list', async ({ page, baseURL })
   await expect(page).toHaveURL(/\/stories$/);
 });
 
-test('the export menu is disabled for a free account and says why', async ({ page, baseURL }) => {
-  const story = await createStory(page, baseURL, 'The Salt Road');
+test('the export menu is disabled for a free account and says why', async ({ page }) => {
+  const story = await createStoryThroughApi(page, {
+    title: 'The Salt Road',
+    description: 'A caravan crosses the desert.',
+  });
   await page.goto(`/stories/${story.story_id}`);
   const exportButton = page.getByRole('button', { name: 'Export' });
 

@@ -100,7 +100,7 @@ describe('ChapterEditor', () => {
   it('lays changes an earlier page left unsent over the server content, then sends them', async () => {
     const storyId = newStoryId();
     const prefix = `loreweaver.pending.v1|${storyId}|chapter-1|`;
-    const pending = { storyId, chapterId: 'chapter-1', time: 1, retry: true };
+    const pending = { storyId, chapterId: 'chapter-1', retry: true };
     window.localStorage.setItem(
       `${prefix}block|a`,
       JSON.stringify({

@@ -35,6 +35,7 @@ import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
 import { EditorToolbar, ToolbarPlugin } from './plugins/toolbar-plugin';
 import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
+import { WordCountPlugin } from './plugins/word-count-plugin';
 
 export interface ChapterEditorProps {
   storyId: string;
@@ -200,7 +201,8 @@ function LoadedEditor({
           />
         </Box>
         <HistoryPlugin delay={HISTORY_MERGE_DELAY_MS} />
-        <AutosavePlugin queue={queue} onWordCountChange={onWordCountChange} />
+        <AutosavePlugin queue={queue} />
+        <WordCountPlugin onWordCountChange={onWordCountChange} />
         <ChapterCreationPlugin queue={queue} creating={chapter.creating} />
         <SelectionSyncPlugin />
         <TabPlugin />

@@ -351,6 +351,20 @@ describe('AutosaveQueue: failures and alerts', () => {
   });
 });
 
+describe('AutosaveQueue: disposal', () => {
+  it('sends nothing more once disposed, and keeps what waits in the store', async () => {
+    const { queue, sent, store } = createQueue();
+
+    queue.save('a', chunk('a', 'text'), 0);
+    queue.dispose();
+    await vi.advanceTimersByTimeAsync(10 * AUTOSAVE_INTERVAL_MS);
+    await queue.flush();
+
+    expect(sent).toEqual([]);
+    expect(store.load(scope)).toEqual([expect.objectContaining({ type: 'save', keyId: 'a' })]);
+  });
+});
+
 describe('AutosaveQueue: persistence', () => {
   it('survives a reload: a new queue over the same storage has every unacknowledged op', async () => {
     const store = createMemoryOpStore();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergePendingOps, type StoredBlock } from '../../../../web/src/editor/autosave/merge-pending-ops';
 import type { BlockOp, SyncOrderOp } from '../../../../web/src/editor/autosave/pending-ops';
 
-const base = { storyId: 's', chapterId: 'c', time: 0, retry: false };
+const base = { storyId: 's', chapterId: 'c', retry: false };
 const server: StoredBlock[] = [
   { keyId: 'a', chunk: 'A' },
   { keyId: 'b', chunk: 'B' },

@@ -7,7 +7,7 @@ import { fakeTransport } from './fake-transport';
 const scope = { storyId: 'story-1', chapterId: 'chapter-1' };
 
 function saveOp(keyId: string, chapterId = 'chapter-1'): SaveOp {
-  return { storyId: 'story-1', chapterId, type: 'save', keyId, chunk: '{}', place: 0, time: 1, retry: false };
+  return { storyId: 'story-1', chapterId, type: 'save', keyId, chunk: '{}', place: 0, retry: false };
 }
 
 afterEach(() => {
@@ -20,7 +20,7 @@ describe('localStorage op store', () => {
 
     store.put(saveOp('a'));
     store.put({ ...saveOp('a'), chunk: '{"newer":true}' });
-    store.put({ ...scope, type: 'syncOrder', keyIds: ['a'], time: 1, retry: false });
+    store.put({ ...scope, type: 'syncOrder', keyIds: ['a'], retry: false });
     store.put(saveOp('b', 'chapter-2'));
 
     expect(store.load(scope)).toHaveLength(2);

@@ -16,7 +16,6 @@ function saveOp(keyId: string, text: string): SaveOp {
     keyId,
     chunk: JSON.stringify({ type: 'custom-paragraph', key_id: keyId, children: [{ type: 'text', text }] }),
     place: 0,
-    time: 0,
     retry: false,
   };
 }

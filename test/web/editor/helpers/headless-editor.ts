@@ -10,6 +10,7 @@ import {
   ParagraphTracker,
   type ParagraphChangeSink,
 } from '../../../../web/src/editor/plugins/autosave-plugin/paragraph-tracker';
+import { registerWordCounter } from '../../../../web/src/editor/plugins/word-count-plugin/word-counter';
 
 /** An editor without DOM, with the chapter editor's nodes; errors fail the test. */
 export function createChapterTestEditor(): LexicalEditor {
@@ -100,6 +101,7 @@ export function recordingSink(): RecordingSink {
 export function trackParagraphs(editor: LexicalEditor) {
   const sink = recordingSink();
   const words: number[] = [];
-  new ParagraphTracker(editor, sink, (count) => words.push(count)).register();
+  new ParagraphTracker(editor, sink).register();
+  registerWordCounter(editor, (count) => words.push(count));
   return { sink, words };
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createWordCountReporter,
   WORD_COUNT_PAUSE_MS,
-} from '../../../../web/src/editor/plugins/autosave-plugin/word-count-reporter';
+} from '../../../../web/src/editor/plugins/word-count-plugin/word-count-reporter';
 
 describe('createWordCountReporter', () => {
   beforeEach(() => {

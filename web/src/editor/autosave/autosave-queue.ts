@@ -1,3 +1,16 @@
+import {
+  INITIAL_AUTOSAVE_STATE,
+  maySendOnPageHide,
+  saveStatusOf,
+  transition,
+  type AutosaveContext,
+  type AutosaveEffect,
+  type AutosaveEvent,
+  type AutosaveInput,
+  type AutosaveState,
+  type FailureKind,
+  type SaveStatus,
+} from './autosave-machine';
 import type { PendingOpStore } from './pending-op-store';
 import type { BlockOp, ChapterScope, PendingOp, PendingOps, SyncOrderOp } from './pending-ops';
 import {
@@ -13,33 +26,16 @@ import {
   type SyncTransport,
 } from './sync-requests';
 
-/** Spec §9: the autosave period. */
-export const AUTOSAVE_INTERVAL_MS = 5_000;
-/** Spec §4/§9: no periodic flush within this long after a change, so a flush does not race the typing. */
-export const QUIET_WINDOW_MS = 2_000;
-/** Retries after a failed flush wait 2 s, 4 s, 8 s … up to a minute, and never stop while the page is open. */
-export const RETRY_BASE_DELAY_MS = 2_000;
-export const RETRY_MAX_DELAY_MS = 60_000;
-/** Consecutive failed flushes (not counting 'chapter being created' or a browser that knows it is offline). */
-export const FAILURES_BEFORE_ALERT = 3;
-
-export type SaveState = 'saved' | 'saving' | 'offline' | 'retrying' | 'creating';
-
-export interface SaveStatus {
-  state: SaveState;
-  /** Ops the server has not acknowledged: one per changed block, plus one for a changed order. */
-  waiting: number;
-}
-
-export type AutosaveEvent =
-  /** A write answered 501: the chapter is still being created on the server. */
-  | { type: 'chapterCreating' }
-  /** The first successful flush after the chapter was being created (spec §4 'Chapter ready'). */
-  | { type: 'chapterReady' }
-  /** Repeated failures: time for the 'Unable to sync' alert (once per run of failures). */
-  | { type: 'unableToSync' };
-
-type FailureKind = 'offline' | 'creating' | 'server';
+export {
+  AUTOSAVE_INTERVAL_MS,
+  FAILURES_BEFORE_ALERT,
+  QUIET_WINDOW_MS,
+  RETRY_BASE_DELAY_MS,
+  RETRY_MAX_DELAY_MS,
+  type AutosaveEvent,
+  type SaveState,
+  type SaveStatus,
+} from './autosave-machine';
 
 export interface AutosaveQueueOptions {
   scope: ChapterScope;
@@ -67,6 +63,9 @@ function failureKindOf(error: unknown): FailureKind {
  * (and the browser's store) only when a 2xx acknowledged the very op that was sent, so a change queued while
  * its block was in flight is sent again. Failed ops stay queued with their retry flag set, and the queue
  * retries with exponential backoff for as long as the page is open.
+ *
+ * When to send is decided by the state machine of `autosave-machine.ts`; this class holds the ops, performs
+ * the machine's effects and keeps its one timer on the machine's `wakeAt`.
  */
 export class AutosaveQueue {
   readonly scope: ChapterScope;
@@ -78,25 +77,11 @@ export class AutosaveQueue {
   private readonly blockOps = new Map<string, BlockOp>();
   private orderOp: SyncOrderOp | null = null;
 
-  private lastChangeAt = Number.NEGATIVE_INFINITY;
-  private nextAttemptAt = 0;
-  private failedAttempts = 0;
-  private countedFailures = 0;
-  private failureKind: FailureKind | null = null;
-  private alertedThisRun = false;
-  private chapterCreating = false;
-  /**
-   * The load saw 501: nothing is sent until the editor has reconciled with the created chapter
-   * (`confirmChapterReady`), so the creation worker's starter paragraph is always replaced, whichever of the
-   * readiness check and a retry would otherwise have reached the server first.
-   */
-  private awaitingCreation = false;
-
-  private flushing: Promise<void> | null = null;
-  private flushRequested = false;
-  private pauses = 0;
-  private interval: ReturnType<typeof setInterval> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private state: AutosaveState = INITIAL_AUTOSAVE_STATE;
+  /** The flush under way, for callers that wait for it; present exactly while the phase is 'flushing'. */
+  private running: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt: number | null = null;
 
   private status: SaveStatus = { state: 'saved', waiting: 0 };
   private readonly statusListeners = new Set<() => void>();
@@ -112,7 +97,8 @@ export class AutosaveQueue {
       if (op.type === 'syncOrder') this.orderOp = op;
       else this.blockOps.set(op.keyId, op);
     }
-    this.afterChange();
+    if (this.waitingCount() > 0) this.dispatch({ type: 'changed' });
+    this.updateStatus();
   }
 
   // Queuing
@@ -141,8 +127,7 @@ export class AutosaveQueue {
     const op: SyncOrderOp = { ...this.opBase(), type: 'syncOrder', keyIds: [...keyIds] };
     this.orderOp = op;
     this.store.put(op);
-    this.lastChangeAt = Date.now();
-    this.afterChange();
+    this.dispatch({ type: 'changed' });
   }
 
   /** What has not been acknowledged, for laying over the server's content when the chapter is opened. */
@@ -158,21 +143,8 @@ export class AutosaveQueue {
 
   /** Sends everything queued now. Resolves when this flush (or the one already running) is over; never rejects. */
   flush(): Promise<void> {
-    if (this.flushing) {
-      this.flushRequested = true;
-      return this.flushing;
-    }
-    if (this.pauses > 0 || this.awaitingCreation || this.waitingCount() === 0) return Promise.resolve();
-    const run = this.runFlush().finally(() => {
-      this.flushing = null;
-      const again = this.flushRequested && this.failureKind === null;
-      this.flushRequested = false;
-      this.updateStatus();
-      if (again) void this.flush();
-    });
-    this.flushing = run;
-    this.updateStatus();
-    return run;
+    this.dispatch({ type: 'flushRequested' });
+    return this.running ?? Promise.resolve();
   }
 
   /**
@@ -181,7 +153,7 @@ export class AutosaveQueue {
    * unless acknowledged; whatever does not get through is still in the browser's store for the next visit.
    */
   flushWithKeepalive(): void {
-    if (this.awaitingCreation) return;
+    if (!maySendOnPageHide(this.state)) return;
     let budget = KEEPALIVE_BODY_LIMIT_BYTES;
     for (const request of this.buildRequests(KEEPALIVE_LIMITS)) {
       const size = jsonByteLength(request.body);
@@ -200,26 +172,23 @@ export class AutosaveQueue {
 
   /** Retries at once, e.g. when the browser comes back online or the chapter has been created. */
   retryNow(): Promise<void> {
-    this.nextAttemptAt = 0;
-    clearTimeout(this.retryTimer);
-    return this.flush();
+    this.dispatch({ type: 'retryRequested' });
+    return this.running ?? Promise.resolve();
   }
 
   /** Holds flushing (while the chapter's content is read, so the read and the queue agree); waits for a running flush. */
   pause(): Promise<void> {
-    this.pauses += 1;
-    return this.flushing ?? Promise.resolve();
+    this.dispatch({ type: 'paused' });
+    return this.running ?? Promise.resolve();
   }
 
   resume(): void {
-    this.pauses = Math.max(0, this.pauses - 1);
+    this.dispatch({ type: 'resumed' });
   }
 
   /** The content call answered 501: nothing is sent until `confirmChapterReady`. */
   markChapterCreating(): void {
-    this.chapterCreating = true;
-    this.awaitingCreation = true;
-    this.updateStatus();
+    this.dispatch({ type: 'chapterCreationSeen' });
   }
 
   /**
@@ -227,9 +196,7 @@ export class AutosaveQueue {
    * queue goes back to sending, and retries through 501s until the chapter exists.
    */
   stopAwaitingCreation(): void {
-    if (!this.awaitingCreation) return;
-    this.awaitingCreation = false;
-    void this.retryNow();
+    this.dispatch({ type: 'creationAwaitAbandoned' });
   }
 
   /**
@@ -237,21 +204,23 @@ export class AutosaveQueue {
    * chapter ready now if nothing waits, or after that flush otherwise.
    */
   confirmChapterReady(): void {
-    this.awaitingCreation = false;
-    if (!this.chapterCreating) return;
-    if (this.waitingCount() === 0) {
-      this.chapterCreating = false;
-      this.updateStatus();
-      this.emit({ type: 'chapterReady' });
-    } else {
-      void this.retryNow();
-    }
+    this.dispatch({ type: 'chapterReadyConfirmed' });
   }
 
   /** The browser went on- or offline. */
   connectivityChanged(): void {
     this.updateStatus();
     if (this.isOnline()) void this.retryNow();
+  }
+
+  /**
+   * Stops the queue for good: its timer is cleared and nothing more is sent (a flush under way still
+   * finishes). What waits stays in the browser's store for the next queue of the chapter.
+   */
+  dispose(): void {
+    this.dispatch({ type: 'disposed' });
+    this.statusListeners.clear();
+    this.eventListeners.clear();
   }
 
   // Observing (the `useSyncExternalStore` contract: a stable snapshot until something changes)
@@ -274,15 +243,56 @@ export class AutosaveQueue {
 
   // Internals
 
+  private context(): AutosaveContext {
+    return { now: Date.now(), waiting: this.waitingCount(), online: this.isOnline() };
+  }
+
+  /** Runs one input through the machine, then performs its effects and aligns the timer with it. */
+  private dispatch(input: AutosaveInput): void {
+    const { state, effects } = transition(this.state, input, this.context());
+    this.state = state;
+    this.alignTimer();
+    this.updateStatus();
+    effects.forEach((effect) => this.perform(effect));
+  }
+
+  private perform(effect: AutosaveEffect): void {
+    if (effect.type === 'emit') {
+      this.eventListeners.forEach((listener) => listener(effect.event));
+      return;
+    }
+    const run = this.sendAll().then((input) => {
+      if (this.running === run) this.running = null;
+      this.dispatch(input);
+    });
+    this.running = run;
+  }
+
+  /** The one timer: set for the machine's `wakeAt`, whether that is a periodic check or a retry. */
+  private alignTimer(): void {
+    const { wakeAt } = this.state;
+    if (wakeAt === this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = wakeAt;
+    if (wakeAt === null) return;
+    this.timer = setTimeout(
+      () => {
+        this.timerAt = null;
+        this.dispatch({ type: 'due' });
+      },
+      Math.max(0, wakeAt - Date.now()),
+    );
+  }
+
   private opBase() {
-    return { ...this.scope, time: Date.now(), retry: false };
+    return { ...this.scope, retry: false };
   }
 
   private putBlockOp(op: BlockOp): void {
     this.blockOps.set(op.keyId, op);
     this.store.put(op);
-    this.lastChangeAt = Date.now();
-    this.afterChange();
+    this.dispatch({ type: 'changed' });
   }
 
   private waitingCount(): number {
@@ -306,7 +316,8 @@ export class AutosaveQueue {
     ];
   }
 
-  private async runFlush(): Promise<void> {
+  /** One flush: every request in order, stopping at the first failure; answers the machine's input. */
+  private async sendAll(): Promise<AutosaveInput> {
     for (const request of this.buildRequests(REGULAR_LIMITS)) {
       try {
         await this.transport(
@@ -314,12 +325,12 @@ export class AutosaveQueue {
           { keepalive: false },
         );
       } catch (error) {
-        this.failed(request.ops, error);
-        return;
+        this.markForRetry(request.ops, error);
+        return { type: 'flushFailed', kind: failureKindOf(error) };
       }
       this.acknowledge(request.ops);
     }
-    this.succeeded();
+    return { type: 'flushSucceeded' };
   }
 
   /** Removes exactly the ops a 2xx acknowledged; a newer op for the same block stays queued. */
@@ -338,7 +349,8 @@ export class AutosaveQueue {
     this.updateStatus();
   }
 
-  private failed(ops: PendingOp[], error: unknown): void {
+  /** Spec §4: a failed save, delete or order sync is re-queued with its retry flag set. */
+  private markForRetry(ops: PendingOp[], error: unknown): void {
     this.log('Autosave failed; the changes stay queued and will be retried.', error);
     for (const op of ops) {
       if (op.type === 'syncOrder') {
@@ -352,84 +364,12 @@ export class AutosaveQueue {
         this.store.put(retried);
       }
     }
-
-    const kind = failureKindOf(error);
-    this.failureKind = kind;
-    if (kind === 'creating') {
-      if (!this.chapterCreating) {
-        this.chapterCreating = true;
-        this.emit({ type: 'chapterCreating' });
-      }
-    } else if (kind === 'server' || this.isOnline()) {
-      this.countedFailures += 1;
-      if (this.countedFailures >= FAILURES_BEFORE_ALERT && !this.alertedThisRun) {
-        this.alertedThisRun = true;
-        this.emit({ type: 'unableToSync' });
-      }
-    }
-
-    this.failedAttempts += 1;
-    const delay = Math.min(RETRY_BASE_DELAY_MS * 2 ** (this.failedAttempts - 1), RETRY_MAX_DELAY_MS);
-    this.nextAttemptAt = Date.now() + delay;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => {
-      if (this.isOnline()) void this.flush();
-    }, delay);
-  }
-
-  private succeeded(): void {
-    this.failureKind = null;
-    this.failedAttempts = 0;
-    this.countedFailures = 0;
-    this.alertedThisRun = false;
-    this.nextAttemptAt = 0;
-    clearTimeout(this.retryTimer);
-    if (this.chapterCreating) {
-      this.chapterCreating = false;
-      this.emit({ type: 'chapterReady' });
-    }
-  }
-
-  private tick = (): void => {
-    if (this.waitingCount() === 0) {
-      clearInterval(this.interval);
-      this.interval = undefined;
-      return;
-    }
-    const now = Date.now();
-    if (now - this.lastChangeAt < QUIET_WINDOW_MS || now < this.nextAttemptAt || !this.isOnline()) return;
-    void this.flush();
-  };
-
-  private afterChange(): void {
-    if (this.waitingCount() > 0 && this.interval === undefined) {
-      this.interval = setInterval(this.tick, AUTOSAVE_INTERVAL_MS);
-    }
-    this.updateStatus();
-  }
-
-  private computeStatus(): SaveStatus {
-    const waiting = this.waitingCount();
-    if (waiting === 0) return { state: 'saved', waiting };
-    if (!this.isOnline() || this.failureKind === 'offline') return { state: 'offline', waiting };
-    if (
-      this.failureKind === 'creating' ||
-      (this.chapterCreating && this.failureKind === null && !this.flushing)
-    ) {
-      return { state: 'creating', waiting };
-    }
-    if (this.failureKind === 'server') return { state: 'retrying', waiting };
-    return { state: 'saving', waiting };
   }
 
   private updateStatus(): void {
-    const next = this.computeStatus();
+    const next = saveStatusOf(this.state, this.context());
     if (next.state === this.status.state && next.waiting === this.status.waiting) return;
     this.status = next;
     this.statusListeners.forEach((listener) => listener());
-  }
-
-  private emit(event: AutosaveEvent): void {
-    this.eventListeners.forEach((listener) => listener(event));
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Spec §3 "Queued sync job": what the autosave queue keeps until the server has acknowledged it. Every op
- * carries its story, chapter and time, so a persisted op is complete on its own after a reload.
+ * carries its story and chapter, so a persisted op is complete on its own after a reload.
  */
 
 export interface ChapterScope {
@@ -9,8 +9,6 @@ export interface ChapterScope {
 }
 
 interface OpBase extends ChapterScope {
-  /** When the change was queued (ms since the epoch). */
-  time: number;
   /** Set once a send of this op failed (spec §4: re-queued with the retry flag). */
   retry: boolean;
 }

@@ -11,6 +11,7 @@ export {
 } from './custom-paragraph-node';
 export { $exportParagraphJSON, $importParagraphJSON } from './paragraph-json';
 export { newKeyId } from './key-id';
+export { assertEditorHasNodes } from './require-nodes';
 
 /**
  * Every node the chapter editor registers: the one list the editor, the headless tests and any future

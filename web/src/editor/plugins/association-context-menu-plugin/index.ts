@@ -12,7 +12,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { isWordCharacter, textMatchesAssociation } from '../../../../../shared/association-matcher';
 import type { AssociationListItem, AssociationType } from '../../../../../shared/schemas/associations';
 import { ASSOCIATION_NAME_MAX_LENGTH } from '../../../../../shared/validation';
-import { $isAssociationNode, associationTypeLabel } from '../../nodes/association-node';
+import { assertEditorHasNodes } from '../../nodes';
+import { $isAssociationNode, AssociationNode, associationTypeLabel } from '../../nodes/association-node';
 import { useContextMenuItems, type EditorContextMenuContext } from '../context-menu-plugin';
 
 export interface CreateAssociationPayload {
@@ -81,6 +82,10 @@ export function AssociationContextMenuPlugin({
   useEffect(() => {
     callbacks.current = { onCreate, onDelete };
   }, [onCreate, onDelete]);
+
+  useEffect(() => {
+    assertEditorHasNodes(editor, [AssociationNode], 'AssociationContextMenuPlugin');
+  }, [editor]);
 
   useEffect(
     () =>

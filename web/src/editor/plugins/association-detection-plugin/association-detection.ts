@@ -2,13 +2,10 @@ import {
   $getNodeByKey,
   $getRoot,
   $hasUpdateTag,
-  $isElementNode,
-  HISTORIC_TAG,
   HISTORY_MERGE_TAG,
   mergeRegister,
   type EditorState,
   type LexicalEditor,
-  type LexicalNode,
   type NodeKey,
   type UpdateListenerPayload,
 } from 'lexical';
@@ -18,6 +15,8 @@ import {
   type MatchableAssociation,
 } from '../../../../../shared/association-matcher';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
+import { $changedParagraphs, hasChanges } from '../../changed-paragraphs';
+import { assertEditorHasNodes } from '../../nodes';
 import { AssociationNode } from '../../nodes/association-node';
 import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
 import {
@@ -72,19 +71,6 @@ function matchingKey(associations: readonly AssociationListItem[]): string {
   );
 }
 
-/** Paragraphs an undo, redo or other whole-state replacement changed (it marks only the root dirty). */
-function changedParagraphKeys(next: EditorState, previous: EditorState): NodeKey[] {
-  const differs = (node: LexicalNode): boolean =>
-    previous._nodeMap.get(node.getKey()) !== next._nodeMap.get(node.getKey()) ||
-    ($isElementNode(node) && node.getChildren().some(differs));
-  return next.read(() =>
-    $getRoot()
-      .getChildren()
-      .filter(differs)
-      .map((paragraph) => paragraph.getKey()),
-  );
-}
-
 /**
  * Keeps association mentions in the chapter in step with its text (spec §2, §4, §5):
  *
@@ -105,26 +91,13 @@ export function registerAssociationDetection(
   editor: LexicalEditor,
   options: AssociationDetectionOptions = {},
 ): AssociationDetection {
-  if (!editor.hasNodes([AssociationNode])) {
-    throw new Error('Association detection: AssociationNode is not registered on the editor.');
-  }
+  assertEditorHasNodes(editor, [AssociationNode], 'Association detection');
   const compile = options.compileMatcher ?? compileAssociationMatcher;
   let matcher: AssociationMatcher | null = null;
   let currentKey: string | null = null;
   let associations: AssociationsById = new Map();
   /** Bumped by every new list (and by unregistering): a whole-document scan of an older one stops. */
   let generation = 0;
-
-  /** The distinct paragraphs holding the given nodes, in the order first met. */
-  const paragraphKeysOf = (state: EditorState, keys: Iterable<NodeKey>): NodeKey[] =>
-    state.read(() => {
-      const paragraphs = new Set<NodeKey>();
-      for (const key of keys) {
-        const paragraph = $paragraphOf($getNodeByKey(key));
-        if (paragraph) paragraphs.add(paragraph.getKey());
-      }
-      return [...paragraphs];
-    });
 
   /** Plans the paragraphs read-only, then updates only those whose mentions must change. */
   const scan = (state: EditorState, paragraphKeys: NodeKey[], extraTags: string[]) => {
@@ -170,23 +143,14 @@ export function registerAssociationDetection(
     return scanInSlices(keys, [PROGRAMMATIC_LOAD_TAG]);
   };
 
-  const onUpdate = ({
-    editorState,
-    prevEditorState,
-    dirtyElements,
-    dirtyLeaves,
-    tags,
-  }: UpdateListenerPayload) => {
-    if (!matcher || tags.has(ASSOCIATION_SCAN_TAG)) return;
-    if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
+  const onUpdate = (update: UpdateListenerPayload) => {
+    if (!matcher || update.tags.has(ASSOCIATION_SCAN_TAG) || !hasChanges(update)) return;
     // Text still being composed by an input method is left alone; the composition's end is an update too.
     if (editor.isComposing()) return;
-    const replacedState =
-      tags.has(HISTORIC_TAG) ||
-      (dirtyElements.size === 1 && dirtyElements.get('root') === false && dirtyLeaves.size === 0);
-    const paragraphKeys = replacedState
-      ? changedParagraphKeys(editorState, prevEditorState)
-      : paragraphKeysOf(editorState, dirtyElements.keys());
+    const { editorState, tags } = update;
+    const paragraphKeys = editorState.read(() =>
+      $changedParagraphs(update).map((paragraph) => paragraph.getKey()),
+    );
     // A load or a long paste is saved (or not) as its cause is.
     const extraTags = tags.has(PROGRAMMATIC_LOAD_TAG) ? [PROGRAMMATIC_LOAD_TAG] : [];
     // A keystroke's paragraph at once, in the same task; a loaded chapter or a long paste in slices.

@@ -8,7 +8,12 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { COMMAND_PRIORITY_EDITOR, createCommand, type LexicalCommand } from 'lexical';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
-import { ASSOCIATION_MENTION_CLASS, associationTypeLabel } from '../../nodes/association-node';
+import { assertEditorHasNodes } from '../../nodes';
+import {
+  ASSOCIATION_MENTION_CLASS,
+  AssociationNode,
+  associationTypeLabel,
+} from '../../nodes/association-node';
 import { MENTION_LOOKS, mentionStyles } from './mention-styles';
 
 /** Opens the association side panel on the association with the given id (spec §2: a click on a mention). */
@@ -48,6 +53,10 @@ export function AssociationMentionPlugin({ associations, onOpenAssociation }: As
   useEffect(() => {
     onOpen.current = onOpenAssociation;
   }, [onOpenAssociation]);
+
+  useEffect(() => {
+    assertEditorHasNodes(editor, [AssociationNode], 'AssociationMentionPlugin');
+  }, [editor]);
 
   useEffect(
     () =>

@@ -2,17 +2,14 @@ import {
   $getNodeByKey,
   $getRoot,
   $getSelection,
-  $isElementNode,
   $isRangeSelection,
-  HISTORIC_TAG,
   mergeRegister,
   type EditorState,
   type LexicalEditor,
-  type LexicalNode,
   type NodeKey,
   type UpdateListenerPayload,
 } from 'lexical';
-import { countWords } from '../../normalisation';
+import { $changedParagraphs, hasChanges, isWholeStateReplacement } from '../../changed-paragraphs';
 import { $exportParagraphJSON, $isCustomParagraphNode, CustomParagraphNode, newKeyId } from '../../nodes';
 
 /** Tags an update that sets content from outside (a load): it is not the author's change and is not saved. */
@@ -36,9 +33,8 @@ export interface ParagraphChangeSink {
 }
 
 /**
- * Turns editor updates into autosave ops (spec §4) and keeps the chapter's word count, in time proportional
- * to the change: only the paragraphs an update marked dirty (Lexical's `dirtyElements`, which include the
- * parents of changed text) are serialised and recounted. The paragraph order is re-read only when paragraphs
+ * Turns editor updates into autosave ops (spec §4), in time proportional to the change: only the paragraphs
+ * an update changed (see `$changedParagraphs`) are serialised. The paragraph order is re-read only when paragraphs
  * were added, removed or moved; then vanished paragraphs are queued for deletion and the full order is synced.
  *
  * It also guarantees each key_id names one paragraph: a paragraph copied by a split or paste carries its
@@ -49,24 +45,17 @@ export class ParagraphTracker {
   private keyIds: string[] = [];
   private readonly indexByNodeKey = new Map<NodeKey, number>();
   private readonly nodeKeyByKeyId = new Map<string, NodeKey>();
-  private readonly wordsByNodeKey = new Map<NodeKey, number>();
-  private totalWords = 0;
-  private reportedWords: number | null = null;
   /** The chunk last sent (or found unchanged) per key_id. */
   private readonly savedChunks = new Map<string, string>();
 
   constructor(
     private readonly editor: LexicalEditor,
     private readonly sink: ParagraphChangeSink,
-    private readonly onWordCount: (words: number) => void = () => undefined,
   ) {}
 
-  /**
-   * Starts tracking from the editor's current content (which is not queued); returns the unregister function.
-   * The word count is first reported after the next update (the chapter's load), not for an empty editor.
-   */
+  /** Starts tracking from the editor's current content (which is not queued); returns the unregister function. */
   register(): () => void {
-    this.editor.getEditorState().read(() => this.$rebuild(new Set()));
+    this.editor.getEditorState().read(() => this.$rebuild());
     return mergeRegister(
       this.editor.registerNodeTransform(CustomParagraphNode, (paragraph) => this.$keepKeyIdUnique(paragraph)),
       this.editor.registerUpdateListener((payload) => this.handleUpdate(payload)),
@@ -92,35 +81,22 @@ export class ParagraphTracker {
     }
   }
 
-  private handleUpdate({
-    editorState,
-    prevEditorState,
-    dirtyElements,
-    dirtyLeaves,
-    tags,
-  }: UpdateListenerPayload) {
-    if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
+  private handleUpdate(update: UpdateListenerPayload) {
+    if (!hasChanges(update)) return;
+    const { editorState, prevEditorState, dirtyElements, tags } = update;
     const isLoad = tags.has(PROGRAMMATIC_LOAD_TAG);
-    // Undo, redo and other whole-state replacements mark only the root, so the changed paragraphs are found
-    // by comparing with the previous state instead (nodes are immutable: an unchanged one is the same object).
-    const replacedState =
-      tags.has(HISTORIC_TAG) ||
-      (dirtyElements.size === 1 && dirtyElements.get('root') === false && dirtyLeaves.size === 0);
+    const replacedState = isWholeStateReplacement(update);
 
     const candidates: SaveCandidate[] = [];
     editorState.read(() => {
-      const changed = replacedState
-        ? this.$paragraphsDifferingFrom(editorState, prevEditorState)
-        : this.$dirtyParagraphs(dirtyElements);
+      const changed = $changedParagraphs(update).filter($isCustomParagraphNode);
       const holdingCaret = isLoad ? null : this.$paragraphHoldingCaret();
       if (holdingCaret && !changed.includes(holdingCaret)) changed.push(holdingCaret);
 
       if (replacedState || this.$structureChanged(changed, dirtyElements)) {
         const previousKeyIds = this.keyIds;
-        this.$rebuild(new Set(changed.map((paragraph) => paragraph.getKey())));
+        this.$rebuild();
         if (!isLoad) this.queueStructure(previousKeyIds);
-      } else {
-        for (const paragraph of changed) this.recount(paragraph);
       }
 
       // A load is not the author's change: nothing of it is serialised or sent.
@@ -140,13 +116,6 @@ export class ParagraphTracker {
 
     this.readMissingBaselines(candidates, prevEditorState);
     for (const candidate of candidates) this.queueSave(candidate);
-    this.reportWords();
-  }
-
-  private reportWords(): void {
-    if (this.totalWords === this.reportedWords) return;
-    this.reportedWords = this.totalWords;
-    this.onWordCount(this.totalWords);
   }
 
   /**
@@ -166,29 +135,12 @@ export class ParagraphTracker {
     });
   }
 
-  /** Paragraphs of the document that the update marked dirty, directly or through their text. */
-  private $dirtyParagraphs(dirtyElements: Map<NodeKey, boolean>): CustomParagraphNode[] {
-    const paragraphs: CustomParagraphNode[] = [];
-    for (const key of dirtyElements.keys()) {
-      const node = $getNodeByKey(key);
-      if ($isCustomParagraphNode(node) && node.isAttached()) paragraphs.push(node);
-    }
-    return paragraphs;
-  }
-
   /** Spec §4: the paragraph holding the cursor is saved with every change. */
   private $paragraphHoldingCaret(): CustomParagraphNode | null {
     const selection = $getSelection();
     if (!$isRangeSelection(selection)) return null;
     const block = selection.anchor.getNode().getTopLevelElement();
     return $isCustomParagraphNode(block) ? block : null;
-  }
-
-  private $paragraphsDifferingFrom(next: EditorState, previous: EditorState): CustomParagraphNode[] {
-    const differs = (node: LexicalNode): boolean =>
-      previous._nodeMap.get(node.getKey()) !== next._nodeMap.get(node.getKey()) ||
-      ($isElementNode(node) && node.getChildren().some(differs));
-    return $getRoot().getChildren().filter($isCustomParagraphNode).filter(differs);
   }
 
   /** Whether paragraphs were added, removed or moved, judged from the dirty ones and the known order. */
@@ -208,15 +160,12 @@ export class ParagraphTracker {
     });
   }
 
-  /** Re-reads the order (and the word counts of `recount` plus any paragraph not counted yet). */
-  private $rebuild(recount: Set<NodeKey>): void {
+  /** Re-reads the paragraph order. */
+  private $rebuild(): void {
     this.nodeKeys = [];
     this.keyIds = [];
     this.indexByNodeKey.clear();
     this.nodeKeyByKeyId.clear();
-    const previousWords = new Map(this.wordsByNodeKey);
-    this.wordsByNodeKey.clear();
-    this.totalWords = 0;
     for (const child of $getRoot().getChildren()) {
       if (!$isCustomParagraphNode(child)) continue;
       const nodeKey = child.getKey();
@@ -225,18 +174,7 @@ export class ParagraphTracker {
       this.nodeKeys.push(nodeKey);
       this.keyIds.push(keyId);
       this.nodeKeyByKeyId.set(keyId, nodeKey);
-      const known = recount.has(nodeKey) ? undefined : previousWords.get(nodeKey);
-      const words = known ?? countWords(child.getTextContent());
-      this.wordsByNodeKey.set(nodeKey, words);
-      this.totalWords += words;
     }
-  }
-
-  private recount(paragraph: CustomParagraphNode): void {
-    const nodeKey = paragraph.getKey();
-    const words = countWords(paragraph.getTextContent());
-    this.totalWords += words - (this.wordsByNodeKey.get(nodeKey) ?? 0);
-    this.wordsByNodeKey.set(nodeKey, words);
   }
 
   private queueStructure(previousKeyIds: string[]): void {

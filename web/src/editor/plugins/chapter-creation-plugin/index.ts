@@ -6,6 +6,8 @@ import { fetchChapterBlocks } from '../../chapter-content';
 import {
   $importParagraphJSON,
   $isCustomParagraphNode,
+  assertEditorHasNodes,
+  CustomParagraphNode,
   type SerializedCustomParagraphNode,
 } from '../../nodes';
 
@@ -50,6 +52,10 @@ function $adoptServerBlocks(server: StoredBlock[], queue: AutosaveQueue): void {
  */
 export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueue; creating: boolean }) {
   const [editor] = useLexicalComposerContext();
+
+  useEffect(() => {
+    assertEditorHasNodes(editor, [CustomParagraphNode], 'ChapterCreationPlugin');
+  }, [editor]);
 
   useEffect(() => {
     if (!creating) return;

@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { StoredBlock } from '../../autosave';
 import {
   $createCustomParagraphNode,
+  assertEditorHasNodes,
+  CustomParagraphNode,
   $importParagraphJSON,
   type SerializedCustomParagraphNode,
 } from '../../nodes';
@@ -42,6 +44,7 @@ export function InitialContentPlugin({ blocks, onLoaded }: InitialContentPluginP
     // The composer's editor lives as long as this component; a second run (Strict Mode) must not load twice.
     if (loaded.current) return;
     loaded.current = true;
+    assertEditorHasNodes(editor, [CustomParagraphNode], 'InitialContentPlugin');
     editor.update(() => blocks.forEach($appendStoredBlock), {
       tag: [PROGRAMMATIC_LOAD_TAG, HISTORY_MERGE_TAG],
       discrete: true,

@@ -17,7 +17,7 @@ import {
 } from 'lexical';
 import { useEffect, useRef } from 'react';
 import { LARGE_PASTE_PARAGRAPHS, pastedTextToParagraphs, splitPastedLines } from '../../normalisation';
-import { $createCustomParagraphNode } from '../../nodes';
+import { $createCustomParagraphNode, assertEditorHasNodes, CustomParagraphNode } from '../../nodes';
 
 /** Inserts plain text as if pasted (spec §5 rules); what the paste handler dispatches, and what tests use. */
 export const INSERT_PASTED_TEXT_COMMAND: LexicalCommand<string> = createCommand('INSERT_PASTED_TEXT_COMMAND');
@@ -116,6 +116,7 @@ export function PastePlugin({ autotab, onLargePaste }: PastePluginProps) {
   }, [autotab, onLargePaste]);
 
   useEffect(() => {
+    assertEditorHasNodes(editor, [CustomParagraphNode], 'PastePlugin');
     const unregisterPaste = editor.registerCommand(
       PASTE_COMMAND,
       (event) => {

@@ -13,6 +13,7 @@ import {
   type LexicalEditor,
 } from 'lexical';
 import { useEffect } from 'react';
+import { editorWindow } from '../../lexical-internals';
 
 /**
  * Takes the browser's caret into the editor's selection when they disagree at a keystroke. Lexical learns
@@ -23,7 +24,7 @@ import { useEffect } from 'react';
 function $syncSelectionFromDom(editor: LexicalEditor): void {
   const current = $getSelection();
   if (!$isRangeSelection(current)) return;
-  const domSelection = getDOMSelection(editor._window);
+  const domSelection = getDOMSelection(editorWindow(editor));
   if (!domSelection || !isSelectionWithinEditor(editor, domSelection.anchorNode, domSelection.focusNode)) {
     return;
   }
