@@ -1,7 +1,6 @@
 /**
- * Words as an author counts them, for goals and progress (issue 15 §1). The rule is the editor's live count
- * (`countWords` in web/src/editor/normalisation.ts, which still holds its own copy until the editor imports
- * this one), so the words the server adds to a day equal the words the author saw appear.
+ * Words as an author counts them: the editor's live count and the server's words per day (issue 15 §1) use
+ * this one rule, so the words added to a day equal the words the author saw appear.
  */
 import { paragraphText, parseParagraphChunk } from './paragraph-text';
 import type { Paragraph } from './schemas/paragraph';

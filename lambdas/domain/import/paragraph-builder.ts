@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
+import { normaliseText, PASTED_TAB_REPLACEMENT } from '../../../shared/text-normalisation';
 
 /** Lexical's text format bits, as the editor stores them in a text run's `format`. */
 export const TEXT_FORMAT = { bold: 1, italic: 2, strikethrough: 4, underline: 8 } as const;
@@ -20,10 +21,6 @@ export interface ParagraphDraft {
   runs: StyledText[];
 }
 
-/** Spec §5 paste rule: a tab inside pasted text becomes four spaces. */
-const TAB_REPLACEMENT = '    ';
-const SINGLE_CURLY_QUOTES = /[\u2018\u2019\u201A\u201B]/g;
-const DOUBLE_CURLY_QUOTES = /[\u201C\u201D\u201E\u201F]/g;
 /**
  * Control characters carry no text (tabs are replaced before this applies); bidi overrides and isolates
  * only reorder what follows them, a trick rather than writing.
@@ -37,17 +34,12 @@ const INDENT_WHITESPACE = /\t| {2}/;
 const SCENE_BREAK = /^(?:(?:#[ \t]*)+|(?:\*[ \t]*)+|(?:~[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 
 /**
- * The editor's text normalisation (spec §5, as in `web/src/editor/normalisation.ts` for typing and paste):
+ * The editor's text normalisation (spec §5, the rules typing and paste apply):
  * curly quotes become straight ones, a double hyphen an em dash, a tab four spaces; invisible control and
  * bidi-override characters are dropped.
  */
 export function normaliseImportedText(text: string): string {
-  return text
-    .replace(/\t/g, TAB_REPLACEMENT)
-    .replace(INVISIBLE_CHARACTERS, '')
-    .replace(SINGLE_CURLY_QUOTES, "'")
-    .replace(DOUBLE_CURLY_QUOTES, '"')
-    .replace(/--/g, '\u2014');
+  return normaliseText(text.replace(/\t/g, PASTED_TAB_REPLACEMENT).replace(INVISIBLE_CHARACTERS, '')).text;
 }
 
 export function isSceneBreak(text: string): boolean {

@@ -1,5 +1,5 @@
 import type { AlertOptions } from '../components/alerts/alert-types';
-import { LARGE_PASTE_WARNING } from './normalisation';
+import { LARGE_PASTE_WARNING } from '../../../shared/text-normalisation';
 
 /** Spec §4/§9: the 'Chapter ready' toast shows for 10 s. */
 const CHAPTER_READY_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getSelection, $isRangeSelection, TextNode } from 'lexical';
 import { useEffect } from 'react';
-import { needsNormalisation, normaliseText } from '../../normalisation';
+import { needsNormalisation, normaliseText } from '../../../../../shared/text-normalisation';
 
 /**
  * Spec §5 while typing: '--' becomes an em dash and curly quotes become straight ones, in the text node just

@@ -16,7 +16,11 @@ import {
   type PointType,
 } from 'lexical';
 import { useEffect, useRef } from 'react';
-import { LARGE_PASTE_PARAGRAPHS, pastedTextToParagraphs, splitPastedLines } from '../../normalisation';
+import {
+  LARGE_PASTE_PARAGRAPHS,
+  pastedTextToParagraphs,
+  splitPastedLines,
+} from '../../../../../shared/text-normalisation';
 import { $createCustomParagraphNode, assertEditorHasNodes, CustomParagraphNode } from '../../nodes';
 
 /** Inserts plain text as if pasted (spec §5 rules); what the paste handler dispatches, and what tests use. */

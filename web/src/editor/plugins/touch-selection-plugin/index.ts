@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getNearestNodeFromDOMNode, $isTextNode, type LexicalEditor, type TextNode } from 'lexical';
 import { useEffect } from 'react';
-import { wordBoundsAt } from '../../normalisation';
+import { wordBoundsAt } from '../../../../../shared/text-normalisation';
 import { LONG_PRESS_MS } from '../context-menu-plugin';
 
 /** Spec §9: two touches within 300 ms are a double tap. */

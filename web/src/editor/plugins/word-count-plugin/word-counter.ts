@@ -6,7 +6,7 @@ import {
   type UpdateListenerPayload,
 } from 'lexical';
 import { $changedParagraphs, hasChanges, isWholeStateReplacement } from '../../changed-paragraphs';
-import { countWords } from '../../normalisation';
+import { countWords } from '../../../../../shared/word-count';
 
 /**
  * Keeps the chapter's word count in time proportional to the change: only the paragraphs an update changed

@@ -1,6 +1,6 @@
 import type { BlockItem } from '../../../../../shared/schemas/block';
 // The editor's own rule, so the stored counts and the editor's live count agree.
-import { countWords } from '../../../editor/normalisation';
+import { countWords } from '../../../../../shared/word-count';
 
 /** The text of a saved paragraph (its chunk's inline nodes); a chunk that cannot be read counts as empty. */
 function paragraphText(chunk: string): string {

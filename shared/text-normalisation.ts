@@ -1,6 +1,7 @@
 /**
  * Spec §5 text normalisation, shared by typing and paste: a double hyphen becomes an em dash and curly quotes
- * become straight ones. Pure functions, so the rules are tested without an editor.
+ * become straight ones. Pure functions, shared by the editor and the manuscript importers, so the rules are
+ * tested without an editor and hold the same wherever text comes in.
  */
 
 export const EM_DASH = '\u2014';
@@ -78,16 +79,6 @@ export function pastedTextToParagraphs(raw: string, options: PasteOptions): stri
     if (!options.autotab || !startsParagraph || text.trim() === '') return text;
     return `\t${text.replace(/^[ \u00A0]+/, '')}`;
   });
-}
-
-const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
-
-/** Words as an author counts them: "don't" and "well-known" are one word each, an em dash separates two. */
-export function countWords(text: string): number {
-  let count = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) count += 1;
-  return count;
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}_'\u2019-]/u;

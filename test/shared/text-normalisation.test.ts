@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countWords,
   normaliseText,
   pastedTextToParagraphs,
   splitPastedLines,
   wordBoundsAt,
-} from '../../../web/src/editor/normalisation';
+} from '../../shared/text-normalisation';
 
 describe('normaliseText', () => {
   it('turns a double hyphen into an em dash', () => {
@@ -58,14 +57,6 @@ describe('pastedTextToParagraphs', () => {
     expect(
       pastedTextToParagraphs('\u201CYes--no\u201D', { autotab: false, firstLineStartsParagraph: false }),
     ).toEqual(['"Yes\u2014no"']);
-  });
-});
-
-describe('countWords', () => {
-  it('counts words as an author does', () => {
-    expect(countWords('')).toBe(0);
-    expect(countWords("\tDon't stop\u2014well-known words, 42 of them.")).toBe(7);
-    expect(countWords('Élodie naïve café')).toBe(3);
   });
 });
 
