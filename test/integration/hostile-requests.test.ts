@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
-import type { AssociationListItem } from '../../shared/schemas/associations';
+import type { Association, AssociationListItem } from '../../shared/schemas/associations';
 import { securityHeaders } from '../../shared/security-headers';
 import type { Story } from '../../shared/schemas/story';
 import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
@@ -152,6 +152,45 @@ describe('hostile and malformed requests on the embedded runtime', () => {
         expect(response.status).toBeLessThan(500);
         expect(response.text).toContain('This sign-in has ended');
       }
+    });
+  });
+
+  describe('invisible characters in text fields (defect 6)', () => {
+    const invisible = (words: string) => `\u0000${words}\u202E\uD800\u2066\u001B`;
+
+    it('stores a chapter title and an association without NUL, bidi controls or lone surrogates', async () => {
+      const { chapters } = (await (await author.fetch(`/api/stories/${story.story_id}`)).json()) as Story;
+      const chapterPath = `/api/stories/${story.story_id}/chapters/${chapters![0]!.id}`;
+      const sendJson = (method: string, path: string, body: unknown) =>
+        author.fetch(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+
+      const renamed = await sendJson('PUT', chapterPath, { title: invisible('Opening') });
+      const created = await sendJson('POST', `/api/stories/${story.story_id}/associations`, [
+        {
+          association_name: invisible('Byron'),
+          association_type: 'character',
+          short_description: invisible('Poet'),
+          details: { extended_description: `${invisible('Mad')}\nbad` },
+        },
+      ]);
+
+      expect(renamed.status).toBe(200);
+      expect(created.status).toBe(201);
+      const stored = (await (await author.fetch(`/api/stories/${story.story_id}`)).json()) as Story;
+      expect(stored.chapters![0]!.title).toBe('Opening');
+      const thumbs = await author.fetch(`/api/stories/${story.story_id}/associations/thumbs`);
+      const byron = ((await thumbs.json()) as AssociationListItem[]).find(
+        (association) => association.association_id !== associationId,
+      );
+      expect(byron).toMatchObject({ association_name: 'Byron', short_description: 'Poet' });
+      const details = await author.fetch(
+        `/api/stories/${story.story_id}/associations/${byron!.association_id}`,
+      );
+      expect(((await details.json()) as Association).details.extended_description).toBe('Mad\nbad');
     });
   });
 
