@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/content-security-policy';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 
 test('a signed-out visitor sees the Coming Soon splash', async ({ page }) => {

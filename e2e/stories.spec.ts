@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/content-security-policy';
 import { pngFile, sameColour, servedImage } from './fixtures/images';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 

@@ -4,8 +4,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAwsPorts, usePorts } from '../lambdas/composition';
 import { parseConfig } from '../lambdas/env';
 import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
+import { requestPathProblem, requestTargetPath } from '../lambdas/middleware/request-path';
 import type { Ports } from '../lambdas/ports';
 import { routes, workers } from '../lambdas/routes';
+import { securityHeaders } from '../shared/security-headers';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { findFreePort } from './free-port';
 import { InProcessQueue, type QueueWorker, type WorkerHandler } from './in-process-queue';
@@ -128,8 +130,12 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     const webRoot = options.webRoot ?? path.join(repositoryRoot, 'web', 'dist');
 
     const handle = async (request: IncomingMessage, response: ServerResponse) => {
-      const url = new URL(request.url ?? '/', origin);
       setSecurityHeaders(response);
+      // Checked before the URL parser resolves dot segments away (`/chapter/%2e%2e` would become `/`), and
+      // so that every later decoding of the path is known to succeed.
+      const pathProblem = requestPathProblem(requestTargetPath(request.url ?? '/'));
+      if (pathProblem) return sendJson(response, 400, { error: 'validation_failed', message: pathProblem });
+      const url = new URL(request.url ?? '/', origin);
 
       // One origin for cookies, the OIDC redirect URIs and the cross-site check.
       if (request.headers.host && request.headers.host !== url.host) {
@@ -208,10 +214,9 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   }
 }
 
+/** CloudFront's headers, as sent over the plain HTTP the embedded runtime speaks. */
 function setSecurityHeaders(response: ServerResponse) {
-  response.setHeader('x-content-type-options', 'nosniff');
-  response.setHeader('x-frame-options', 'DENY');
-  response.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+  for (const [name, value] of Object.entries(securityHeaders('http'))) response.setHeader(name, value);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { decodePathSegment } from '../lambdas/middleware/request-path';
 import type { HttpMethod, RouteDefinition } from '../lambdas/routes';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB; the embedded runtime does the same. */
@@ -23,7 +24,10 @@ export interface RouteMatch {
   pathParameters: Record<string, string>;
 }
 
-/** Matches paths the way API Gateway does: `{name}` takes one segment, and the most literal route wins. */
+/**
+ * Matches paths the way API Gateway does: `{name}` takes one segment, the most literal route wins, and a
+ * trailing slash makes another path (`/api/stories/1/` is not `/api/stories/{storyId}`).
+ */
 export function compileRoutes(definitions: RouteDefinition[]) {
   const compiled: CompiledRoute[] = definitions.map((definition) => {
     const parameterNames: string[] = [];
@@ -40,7 +44,7 @@ export function compileRoutes(definitions: RouteDefinition[]) {
       .join('/');
     return {
       definition,
-      pattern: new RegExp(`^/${pattern}/?$`),
+      pattern: new RegExp(`^/${pattern}$`),
       parameterNames,
       literalSegments: segments.length - parameterNames.length,
     };
@@ -53,10 +57,11 @@ export function compileRoutes(definitions: RouteDefinition[]) {
         if (route.definition.method !== (method.toUpperCase() as HttpMethod)) continue;
         const found = route.pattern.exec(path);
         if (!found) continue;
-        const pathParameters: Record<string, string> = {};
-        route.parameterNames.forEach((name, index) => {
-          pathParameters[name] = decodeURIComponent(found[index + 1]!);
-        });
+        const values = route.parameterNames.map((_, index) => decodePathSegment(found[index + 1]!));
+        if (values.some((value) => value === undefined)) return undefined;
+        const pathParameters = Object.fromEntries(
+          route.parameterNames.map((name, index) => [name, values[index]!]),
+        );
         return { definition: route.definition, pathParameters };
       }
       return undefined;

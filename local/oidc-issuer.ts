@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
+import Provider, { errors, type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
 import { signInProviders } from '../lambdas/adapters/oidc/provider-names';
 
 export const EMBEDDED_CLIENT_ID = 'loreweaver-embedded';
@@ -149,23 +149,14 @@ export async function createEmbeddedIssuer(appOrigin: string): Promise<EmbeddedI
 
       const interaction = interactionPath.exec(url.pathname);
       if (interaction) {
-        if (request.method === 'GET') {
-          const details = await provider.interactionDetails(request, response);
-          const hint = String(details.params.identity_provider ?? '');
-          sendHtml(response, 200, signInPage(details.uid, providerLabels[hint] ?? 'your account'));
-          return true;
-        }
-        if (request.method === 'POST') {
-          const form = new URLSearchParams(await readBody(request));
-          const email = (form.get('email') ?? '').trim().toLowerCase();
-          const name = (form.get('name') ?? '').trim() || email.split('@')[0] || '';
-          if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-            sendHtml(response, 400, signInPage(interaction[1]!, 'your account', 'Enter an email address.'));
-            return true;
+        try {
+          if (await handleInteraction(interaction[1]!, request, response)) return true;
+        } catch (error) {
+          // An unknown, expired or finished sign-in is the visitor's to restart, not a server failure.
+          if (!(error instanceof errors.OIDCProviderError) || error.status >= 500 || response.headersSent) {
+            throw error;
           }
-          const subject = `embedded|${email}`;
-          accounts.set(subject, { email, name });
-          await provider.interactionFinished(request, response, { login: { accountId: subject } });
+          sendHtml(response, error.status, signInEndedPage());
           return true;
         }
       }
@@ -177,6 +168,30 @@ export async function createEmbeddedIssuer(appOrigin: string): Promise<EmbeddedI
       return true;
     },
   };
+
+  /** The sign-in form of one interaction; false for methods the form does not use. */
+  async function handleInteraction(uid: string, request: IncomingMessage, response: ServerResponse) {
+    if (request.method === 'GET') {
+      const details = await provider.interactionDetails(request, response);
+      const hint = String(details.params.identity_provider ?? '');
+      sendHtml(response, 200, signInPage(details.uid, providerLabels[hint] ?? 'your account'));
+      return true;
+    }
+    if (request.method === 'POST') {
+      const form = new URLSearchParams(await readBody(request));
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const name = (form.get('name') ?? '').trim() || email.split('@')[0] || '';
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+        sendHtml(response, 400, signInPage(uid, 'your account', 'Enter an email address.'));
+        return true;
+      }
+      const subject = `embedded|${email}`;
+      accounts.set(subject, { email, name });
+      await provider.interactionFinished(request, response, { login: { accountId: subject } });
+      return true;
+    }
+    return false;
+  }
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -201,6 +216,27 @@ function sendHtml(response: ServerResponse, status: number, html: string) {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function signInPage(uid: string, providerLabel: string, error?: string): string {
+  return page(`
+  <h1>Sign in with ${escapeHtml(providerLabel)}</h1>
+  <p>Local development sign-in: any email address signs you in as that author on this machine.</p>
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <form method="post" action="${ISSUER_PATH}/interaction/${escapeHtml(uid)}">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="email" required autofocus>
+    <label for="name">Name</label>
+    <input id="name" name="name" type="text" autocomplete="name">
+    <button type="submit">Sign in</button>
+  </form>`);
+}
+
+/** For a sign-in that is unknown, expired or already finished (an old tab, the back button). */
+function signInEndedPage(): string {
+  return page(`
+  <h1>This sign-in has ended</h1>
+  <p role="alert">It expired or was already used. <a href="/">Start again from Loreweaver</a>.</p>`);
+}
+
+function page(main: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -223,17 +259,7 @@ function signInPage(uid: string, providerLabel: string, error?: string): string 
 </style>
 </head>
 <body>
-<main>
-  <h1>Sign in with ${escapeHtml(providerLabel)}</h1>
-  <p>Local development sign-in: any email address signs you in as that author on this machine.</p>
-  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-  <form method="post" action="${ISSUER_PATH}/interaction/${escapeHtml(uid)}">
-    <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="email" required autofocus>
-    <label for="name">Name</label>
-    <input id="name" name="name" type="text" autocomplete="name">
-    <button type="submit">Sign in</button>
-  </form>
+<main>${main}
 </main>
 </body>
 </html>`;

@@ -8,6 +8,7 @@ import type { Ports } from '../ports';
 import { readCookies } from './cookies';
 import { errorHandler } from './error-handler';
 import { originCheck } from './origin-check';
+import { DOT_SEGMENT_MESSAGE, hasDotSegment } from './request-path';
 import type { HttpResult } from './responses';
 import { sessionAuth } from './session-auth';
 
@@ -86,7 +87,7 @@ function validate(schema: z.ZodType | undefined, value: unknown, part: string): 
 
 /**
  * Every HTTP handler is built here, so each gets the same pipeline: ports and a request logger, error
- * mapping, the cross-site check, session authentication and input validation, in that order.
+ * mapping, refusal of dot-segment paths, the cross-site check, session authentication and input validation, in that order.
  */
 export function httpRoute<
   TBody extends z.ZodType | undefined = undefined,
@@ -109,6 +110,14 @@ export function httpRoute<
       },
     })
     .use(errorHandler())
+    .use({
+      // Whatever resolved the dots on the way here, the route was chosen for another path: never run it.
+      before: async ({ event }) => {
+        if (hasDotSegment(event.rawPath ?? '') || hasDotSegment(event.requestContext?.http?.path ?? '')) {
+          throw new ValidationError(DOT_SEGMENT_MESSAGE);
+        }
+      },
+    })
     .use(originCheck())
     .use(sessionAuth(options.auth))
     .use({

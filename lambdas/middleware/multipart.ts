@@ -61,6 +61,9 @@ export function parseMultipartForm(event: RouteEvent, limits: MultipartLimits): 
       else fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
+      // A body cut short inside a part errors the part's stream as well as the parser; the parser's error
+      // answers the request, and an error event nobody listens to would end the process.
+      stream.on('error', () => undefined);
       if (name !== FILE_FIELD) {
         stream.resume();
         return;

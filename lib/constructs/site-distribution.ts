@@ -12,7 +12,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestCookieBehavior,
@@ -29,26 +29,12 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-
-/**
- * What the page may load. Stripe Elements needs its script and frames (js.stripe.com, hooks.stripe.com for
- * 3-D Secure), its API and its images; MUI's emotion styles are injected at run time, hence
- * 'unsafe-inline' for styles only. Everything else comes from the app's own origin.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.stripe.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com",
-  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
+import {
+  CONTENT_SECURITY_POLICY,
+  FRAME_OPTION,
+  REFERRER_POLICY,
+  STRICT_TRANSPORT_SECURITY_MAX_AGE_SECONDS,
+} from '../../shared/security-headers';
 
 /**
  * Headers the API handlers read. Origin and Sec-Fetch-Site feed the cross-site check, Content-Type the body
@@ -89,7 +75,8 @@ export interface SiteDistributionProps {
  *
  * Defaults: HTTPS only (HTTP redirects for pages and images, is refused for the API); HTTP/2 and HTTP/3;
  * the cheapest price class (North America and Europe edges); standard logging; security headers on every
- * response (HSTS two years, the CSP above, nosniff, frame DENY, strict-origin-when-cross-origin referrer).
+ * response (`shared/security-headers.ts`: HSTS two years, the CSP, nosniff, frame DENY, strict-origin-when-cross-origin
+ * referrer), the same the embedded runtime sends.
  */
 export class SiteDistribution extends Construct {
   readonly distribution: Distribution;
@@ -101,17 +88,15 @@ export class SiteDistribution extends Construct {
       comment: 'Loreweaver security headers',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
+        frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTION], override: true },
+        // CDK's enum holds the header values themselves; test/infra/guards.test.ts checks the result.
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
       },
     });
 

@@ -13,7 +13,7 @@ import {
   TOO_MANY_ASSOCIATIONS_IN_REQUEST_MESSAGE,
   utf8ByteLength,
 } from '../validation';
-import { IdSchema } from './common';
+import { IdSchema, multiLineText, singleLineText } from './common';
 
 /** Spec §3: the four kinds of story element. */
 export const ASSOCIATION_TYPES = ['character', 'event', 'place', 'item'] as const;
@@ -28,18 +28,22 @@ export function defaultPortraitUrl(type: AssociationType): string {
   return `/portraits/${type}.svg`;
 }
 
-const NameSchema = z.string().trim().max(ASSOCIATION_NAME_MAX_LENGTH, ASSOCIATION_NAME_TOO_LONG_MESSAGE);
-const AliasesSchema = z.string().max(ASSOCIATION_ALIASES_MAX_LENGTH, ASSOCIATION_ALIASES_TOO_LONG_MESSAGE);
+const NameSchema = singleLineText()
+  .trim()
+  .max(ASSOCIATION_NAME_MAX_LENGTH, ASSOCIATION_NAME_TOO_LONG_MESSAGE);
+const AliasesSchema = singleLineText().max(
+  ASSOCIATION_ALIASES_MAX_LENGTH,
+  ASSOCIATION_ALIASES_TOO_LONG_MESSAGE,
+);
 /** Spec §5: the summary is counted in UTF-8 bytes, not characters. */
-const SummarySchema = z
-  .string()
-  .refine(
-    (summary) => utf8ByteLength(summary) <= ASSOCIATION_SUMMARY_MAX_BYTES,
-    ASSOCIATION_SUMMARY_TOO_LONG_MESSAGE,
-  );
-const BackgroundSchema = z
-  .string()
-  .max(ASSOCIATION_BACKGROUND_MAX_LENGTH, ASSOCIATION_BACKGROUND_TOO_LONG_MESSAGE);
+const SummarySchema = multiLineText().refine(
+  (summary) => utf8ByteLength(summary) <= ASSOCIATION_SUMMARY_MAX_BYTES,
+  ASSOCIATION_SUMMARY_TOO_LONG_MESSAGE,
+);
+const BackgroundSchema = multiLineText().max(
+  ASSOCIATION_BACKGROUND_MAX_LENGTH,
+  ASSOCIATION_BACKGROUND_TOO_LONG_MESSAGE,
+);
 
 /** Spec §3 Association as the thumbs list answers it: everything but the background. */
 export const AssociationListItemSchema = z.object({

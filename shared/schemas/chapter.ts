@@ -6,7 +6,7 @@ import {
   MAX_CHAPTERS_PER_STORY,
   TOO_MANY_CHAPTERS_MESSAGE,
 } from '../validation';
-import { IdSchema, placeSchema } from './common';
+import { IdSchema, placeSchema, singleLineText } from './common';
 
 /** 'creating' until the chapter-creation worker has prepared it; its content answers 501 meanwhile. */
 export const ChapterStatusSchema = z.enum(['creating', 'ready']);
@@ -26,8 +26,7 @@ export type Chapter = z.infer<typeof ChapterSchema>;
 
 export const ChapterListSchema = z.array(ChapterSchema);
 
-export const ChapterTitleSchema = z
-  .string()
+export const ChapterTitleSchema = singleLineText()
   .trim()
   .min(1, CHAPTER_TITLE_BLANK_MESSAGE)
   .max(CHAPTER_TITLE_MAX_LENGTH, CHAPTER_TITLE_TOO_LONG_MESSAGE);
@@ -37,7 +36,7 @@ export const ChapterTitleSchema = z
  * past the end) appends the chapter.
  */
 export const CreateChapterRequestSchema = z.object({
-  title: z.string().trim().max(CHAPTER_TITLE_MAX_LENGTH, CHAPTER_TITLE_TOO_LONG_MESSAGE).optional(),
+  title: singleLineText().trim().max(CHAPTER_TITLE_MAX_LENGTH, CHAPTER_TITLE_TOO_LONG_MESSAGE).optional(),
   place: placeSchema(1).optional(),
 });
 export type CreateChapterRequest = z.input<typeof CreateChapterRequestSchema>;

@@ -9,19 +9,17 @@ import {
   SERIES_TITLE_TOO_LONG_MESSAGE,
   TOO_MANY_STORIES_IN_SERIES_MESSAGE,
 } from '../validation';
-import { IdSchema, placeSchema } from './common';
+import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
 import { StorySchema } from './story';
 
 /** Spec §5 series edit: the title may not be blank. */
-export const SeriesTitleSchema = z
-  .string()
+export const SeriesTitleSchema = singleLineText()
   .trim()
   .min(1, SERIES_TITLE_BLANK_MESSAGE)
   .max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
 
 /** Spec §5 series edit: the description may not be blank. */
-export const SeriesDescriptionSchema = z
-  .string()
+export const SeriesDescriptionSchema = multiLineText()
   .trim()
   .min(1, SERIES_DESCRIPTION_BLANK_MESSAGE)
   .max(SERIES_DESCRIPTION_MAX_LENGTH, SERIES_DESCRIPTION_TOO_LONG_MESSAGE);

@@ -13,12 +13,14 @@ import {
 } from '../validation';
 import { ChapterWithContentSchema } from './block';
 import { ChapterSchema } from './chapter';
-import { IdSchema, placeSchema } from './common';
+import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
 
 /**
  * Spec §5 story title: required, trimmed, at most 256 characters, not starting with 'aws:', and only
  * letters, digits, spaces and + - = . _ : / @ , ' ". The form and the server run this same schema; the first
  * issue's message is the toast text ('Story title is required', otherwise the 'Invalid Title' message).
+ * Unlike other text fields it is not cleaned: the spec's character rule refuses control characters, bidi
+ * controls and lone surrogates along with every other character it does not name.
  */
 export const StoryTitleSchema = z
   .string()
@@ -30,14 +32,15 @@ export const StoryTitleSchema = z
   .regex(STORY_TITLE_ALLOWED_CHARACTERS, INVALID_TITLE_MESSAGE);
 
 /** Spec §5: required after trimming. */
-export const StoryDescriptionSchema = z
-  .string()
+export const StoryDescriptionSchema = multiLineText()
   .trim()
   .min(1, STORY_DESCRIPTION_REQUIRED_MESSAGE)
   .max(STORY_DESCRIPTION_MAX_LENGTH, STORY_DESCRIPTION_TOO_LONG_MESSAGE);
 
 /** A series named on the story form: an existing one (by title) or a new one. */
-const SeriesNameFieldSchema = z.string().trim().max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
+const SeriesNameFieldSchema = singleLineText()
+  .trim()
+  .max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
 
 /**
  * POST /api/stories, multipart (plus an optional `file`). Series fields: `series_id` names an existing series;

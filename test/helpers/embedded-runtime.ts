@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SessionRepository } from '../../lambdas/domain/auth/session-repository';
 import {
@@ -57,6 +58,43 @@ export class TestBrowser {
       response = await this.fetch(url.href);
     }
     return { response, url };
+  }
+
+  /**
+   * Sends the path exactly as written, as curl --path-as-is or a hand-made client would: fetch resolves dot
+   * segments (`/a/%2e%2e` becomes `/`) before anything is sent. Answers the status, headers and body text.
+   */
+  sendRaw(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string | Buffer } = {},
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+    const base = new URL(this.baseUrl);
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const headers: Record<string, string> = {
+      ...(cookieHeader ? { cookie: cookieHeader } : {}),
+      ...(method !== 'GET' ? { origin: base.origin } : {}),
+      ...init.headers,
+    };
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: base.hostname, port: base.port, method, path, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(init.body);
+    });
   }
 
   cookie(name: string): string | undefined {

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
 import { PERSONAL_MICROSOFT_ACCOUNTS_TENANT, readStageConfig } from '../../lib/config';
 import { SiteDeployment } from '../../lib/constructs/site-deployment';
-import { SPA_FALLBACK } from '../../lib/constructs/site-distribution';
+import { SiteDistribution, SPA_FALLBACK } from '../../lib/constructs/site-distribution';
 import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
+import { securityHeaders } from '../../shared/security-headers';
 import { fixturesDirectory, projectRoot } from './synth';
 
 /** Cheap checks that need no bundling: configuration, table validation, the CDN's rewrite function. */
@@ -132,5 +133,46 @@ describe('the site upload', () => {
 
     Template.fromStack(stack).resourceCountIs('Custom::CDKBucketDeployment', 0);
     Annotations.fromStack(stack).hasWarning('/Site/Files', Match.stringLikeRegexp('npm run build:web'));
+  });
+});
+
+describe('the security headers', () => {
+  it('sends through CloudFront exactly the headers the embedded runtime is built from', () => {
+    const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Edge');
+    new SiteDistribution(stack, 'Site', {
+      siteBucket: new Bucket(stack, 'SiteBucket'),
+      imagesBucket: new Bucket(stack, 'ImagesBucket'),
+      logsBucket: new Bucket(stack, 'LogsBucket'),
+      apiDomainName: 'api.example.com',
+      apiPathPrefixes: ['/api'],
+    });
+    const policies = Template.fromStack(stack).findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const config = Object.values(policies)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+
+    const maxAge = config.StrictTransportSecurity.AccessControlMaxAgeSec as number;
+    expect({
+      'content-security-policy': config.ContentSecurityPolicy.ContentSecurityPolicy,
+      'strict-transport-security': `max-age=${maxAge}; includeSubDomains`,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': config.FrameOptions.FrameOption,
+      'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
+    }).toEqual(securityHeaders('https'));
+    expect(config.StrictTransportSecurity.IncludeSubdomains).toBe(true);
+    expect(config.ContentTypeOptions).toEqual({ Override: true });
+  });
+
+  it('leaves out over plain HTTP only what needs HTTPS', () => {
+    const overHttps = securityHeaders('https');
+    const overHttp = securityHeaders('http');
+
+    expect(overHttp['strict-transport-security']).toBeUndefined();
+    expect(`${overHttp['content-security-policy']}; upgrade-insecure-requests`).toBe(
+      overHttps['content-security-policy'],
+    );
+    expect({ ...overHttp, 'content-security-policy': undefined }).toEqual({
+      ...overHttps,
+      'content-security-policy': undefined,
+      'strict-transport-security': undefined,
+    });
   });
 });

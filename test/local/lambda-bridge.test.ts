@@ -36,6 +36,16 @@ describe('compileRoutes', () => {
     expect(router.match('GET', '/api/stories/s1/full/extra')).toBeUndefined();
   });
 
+  it('does not take a trailing slash as a match of the shorter route, as API Gateway does not', () => {
+    expect(router.match('GET', '/api/stories/s1/')).toBeUndefined();
+    expect(router.match('PUT', '/api/stories/s1/')).toBeUndefined();
+  });
+
+  it('matches no route for a parameter whose percent-encoding is malformed', () => {
+    expect(router.match('GET', '/api/stories/%ZZ')).toBeUndefined();
+    expect(router.match('GET', '/api/stories/%')).toBeUndefined();
+  });
+
   it('takes one segment per parameter', () => {
     expect(router.match('GET', '/api/stories/s1/associations/a1')?.pathParameters).toEqual({
       story_id: 's1',

@@ -108,6 +108,40 @@ describe('httpRoute', () => {
     });
   });
 
+  describe('request paths', () => {
+    const deleteStory = httpRoute({
+      auth: 'none',
+      async handle() {
+        return { statusCode: 204 };
+      },
+    });
+
+    it.each([
+      '/api/stories/s1/chapter/..',
+      '/api/stories/s1/chapter/%2e%2e',
+      '/api/stories/s1/block/.',
+      '/api/stories/s1/chapter/%2E.',
+    ])('answers 400 JSON, without running the handler, for the dot segments of %s', async (path) => {
+      const event = apiEvent({ method: 'DELETE', path, routeKey: 'DELETE /api/stories/{storyId}' });
+
+      const result = await deleteStory(event, testContext());
+
+      expect(result.statusCode).toBe(400);
+      expect(parseBody(result)).toEqual({
+        error: 'validation_failed',
+        message: "A path may not contain '.' or '..' segments.",
+      });
+    });
+
+    it('runs the handler for a path whose segments merely contain dots', async () => {
+      const event = apiEvent({ method: 'DELETE', path: '/api/stories/s1..s2' });
+
+      const result = await deleteStory(event, testContext());
+
+      expect(result.statusCode).toBe(204);
+    });
+  });
+
   describe('error mapping', () => {
     it('maps a domain error to its status, code and message', async () => {
       const handler = httpRoute({

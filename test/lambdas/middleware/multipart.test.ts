@@ -78,4 +78,35 @@ describe('parseMultipartForm', () => {
 
     await expect(parseMultipartForm(cut, limits)).rejects.toBeInstanceOf(ValidationError);
   });
+
+  it('answers 400 for a body cut short inside a file part, leaving no stream error unhandled', async () => {
+    const cut = [
+      '--XX',
+      'Content-Disposition: form-data; name="file"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      'abc',
+    ].join('\r\n');
+    const event = apiEvent({
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+      body: cut,
+    });
+
+    await expect(parseMultipartForm(event, limits)).rejects.toMatchObject({
+      status: 400,
+      message: 'The multipart body could not be read.',
+    });
+  });
+
+  it('answers 400 for a body cut short inside a part it ignores', async () => {
+    const cut = '--XX\r\nContent-Disposition: form-data; name="other"; filename="b.png"\r\n\r\nabc';
+    const event = apiEvent({
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+      body: cut,
+    });
+
+    await expect(parseMultipartForm(event, limits)).rejects.toBeInstanceOf(ValidationError);
+  });
 });
