@@ -15,14 +15,19 @@ import { byPlace } from '../utils/chapter-order';
 import { useChangeChapters, useChangeStory, type WorkspaceStory } from './use-workspace-data';
 
 /*
- * The workspace's writes. Renames and reorders show at once and are undone if the server refuses them;
- * adding and deleting a chapter wait for the server. Every failure shows the spec's alert (§8).
+ * The workspace's writes. Renames, reorders and settings show at once (`onMutate`) and are undone if the server
+ * refuses them (`onError`); adding and deleting a chapter wait for the server. Every failure shows the spec's
+ * alert (§8).
  */
 
-/** Lets a load still under way not overwrite a change about to be shown. */
+/**
+ * Stops a load still under way from overwriting a change about to be shown. Not awaited: the change must show
+ * in the same turn as the author's action (`onMutate` runs synchronously inside `mutate`), and the cancelled
+ * load falls back to the latest data set by hand, the change included.
+ */
 function useCancelStoryLoad(storyId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.cancelQueries({ queryKey: storyKeys.detail(storyId) });
+  return () => void queryClient.cancelQueries({ queryKey: storyKeys.detail(storyId) });
 }
 
 /** What other pages list changed with this story or series: read again where they are next shown. */
@@ -49,8 +54,8 @@ export function useRenameStory(story: WorkspaceStory) {
   const { mutate } = useAlertingMutation({
     mutationFn: (title: string) =>
       updateStoryDetails(story.story_id, { title, description: story.description }),
-    onMutate: async (title) => {
-      await cancelStoryLoad();
+    onMutate: (title) => {
+      cancelStoryLoad();
       const previousTitle = story.title;
       changeStory((current) => ({ ...current, title }));
       return { previousTitle };
@@ -88,8 +93,8 @@ export function useRenameSeries(story: WorkspaceStory) {
   const { mutate } = useAlertingMutation({
     mutationFn: ({ seriesId, title }: { seriesId: string; title: string }) =>
       updateSeries(seriesId, { series_title: title }),
-    onMutate: async ({ title }) => {
-      await cancelStoryLoad();
+    onMutate: ({ title }) => {
+      cancelStoryLoad();
       const previousTitle = story.series_title;
       changeStory((current) => ({ ...current, series_title: title }));
       return { previousTitle };
@@ -116,8 +121,8 @@ export function useRenameChapter(storyId: string) {
   const cancelStoryLoad = useCancelStoryLoad(storyId);
   const { mutate } = useAlertingMutation({
     mutationFn: ({ chapter, title }: { chapter: Chapter; title: string }) => renameChapter(chapter, title),
-    onMutate: async ({ chapter, title }) => {
-      await cancelStoryLoad();
+    onMutate: ({ chapter, title }) => {
+      cancelStoryLoad();
       changeChapters((chapters) => retitled(chapters, chapter.id, title));
     },
     onError: (_error, { chapter }) =>
@@ -147,18 +152,20 @@ export function useCreateChapter(storyId: string) {
 /** Saves a new chapter order, shown at once and put back if the server refuses it. */
 export function useReorderChapters(storyId: string) {
   const changeChapters = useChangeChapters(storyId);
+  const cancelStoryLoad = useCancelStoryLoad(storyId);
   const { mutate } = useAlertingMutation({
     mutationFn: ({ reordered }: { reordered: Chapter[]; previous: Chapter[] }) =>
       reorderChapters(storyId, reordered),
+    // In the same turn as the drop, so the dragged row lands where it was let go rather than jumping back.
+    onMutate: ({ reordered }) => {
+      cancelStoryLoad();
+      changeChapters(() => reordered);
+    },
     onError: (_error, { previous }) => changeChapters(() => previous),
     failureLog: 'Reordering chapters failed.',
     failureAlert: workspaceAlerts.chapterOrderFailed,
   });
-  return (previous: Chapter[], reordered: Chapter[]) => {
-    // In the same turn as the drop, so the dragged row lands where it was let go rather than jumping back.
-    changeChapters(() => reordered);
-    mutate({ previous, reordered });
-  };
+  return (previous: Chapter[], reordered: Chapter[]) => mutate({ previous, reordered });
 }
 
 /**
@@ -188,8 +195,8 @@ export function useUpdateDocumentSettings(storyId: string) {
   const { mutate } = useAlertingMutation({
     mutationFn: ({ next }: { next: DocumentSettings; previous: DocumentSettings }) =>
       updateDocumentSettings(storyId, next),
-    onMutate: async ({ next }) => {
-      await queryClient.cancelQueries({ queryKey });
+    onMutate: ({ next }) => {
+      void queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, next);
     },
     onError: (_error, { previous }) => queryClient.setQueryData(queryKey, previous),
