@@ -2,17 +2,26 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../../../web/src/app/provider';
 import { createAppRoutes } from '../../../web/src/app/router';
+import { createQueryClient } from '../../../web/src/lib/query-client';
 import type { User } from '../../../shared/schemas/user';
 
 // The whole app loads its lazy pages, dialogs and transitions; the first render of a file, under a busy
 // run, can outlast the default second of `findBy…` and `waitFor`.
 configure({ asyncUtilTimeout: 5_000 });
 
+/**
+ * A fresh server-data cache for one test, so nothing one test loaded shows in another. A failed load is not
+ * tried again: the test sees its outcome at once.
+ */
+export function createTestQueryClient() {
+  return createQueryClient({ retryServerFaults: false });
+}
+
 /** The whole app (providers, routes, lazy pages) at `path`, with an in-memory history. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const view = render(
-    <AppProvider>
+    <AppProvider queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

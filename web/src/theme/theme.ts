@@ -7,10 +7,35 @@ import { createTheme, responsiveFontSizes } from '@mui/material/styles';
 const SERIF = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
 const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
+/**
+ * The sizes the page frame is built from, for every part that has to line up with another: the docked side
+ * panels start below the header, and the workspace fills the window below it less the page's padding.
+ */
+const layout = {
+  /** The app bar: MUI's toolbar (56 px on phones, 64 px from `sm` up) plus its 1 px bottom border. */
+  headerHeight: { xs: 57, sm: 65 },
+  /** The padding above and below a page's content column, in spacing units. */
+  pagePaddingY: { xs: 3, sm: 5 },
+  /** The panels docked beside the manuscript: the chapters flyout and the association panel. */
+  sidePanelWidth: 360,
+} as const;
+
+type Layout = typeof layout;
+
+declare module '@mui/material/styles' {
+  interface Theme {
+    layout: Layout;
+  }
+  interface ThemeOptions {
+    layout?: Layout;
+  }
+}
+
 const headingStyle = { fontFamily: SERIF, fontWeight: 600, letterSpacing: '-0.01em' } as const;
 
 export const theme = responsiveFontSizes(
   createTheme({
+    layout,
     palette: {
       mode: 'light',
       primary: { main: '#2f4a5e', contrastText: '#fffdf9' },

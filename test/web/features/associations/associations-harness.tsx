@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Association, AssociationListItem } from '../../../../shared/schemas/associations';
@@ -7,6 +8,7 @@ import { AssociationPanel, StoryAssociationsProvider } from '../../../../web/src
 import { useStoryAssociations } from '../../../../web/src/features/associations/story-associations-context';
 import { theme } from '../../../../web/src/theme/theme';
 import { buildAssociation } from '../../helpers/association-fixtures';
+import { createTestQueryClient } from '../../helpers/render-app';
 import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
 import { stubViewportWidth } from '../../helpers/viewport';
 
@@ -96,16 +98,18 @@ function EditorStandIn() {
 export function renderAssociations() {
   stubViewportWidth(1280);
   return render(
-    <ThemeProvider theme={theme}>
-      <MemoryRouter>
-        <AlertsProvider>
-          <StoryAssociationsProvider storyId={STORY_ID}>
-            <EditorStandIn />
-            <AssociationPanel />
-          </StoryAssociationsProvider>
-        </AlertsProvider>
-      </MemoryRouter>
-    </ThemeProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <AlertsProvider>
+            <StoryAssociationsProvider storyId={STORY_ID}>
+              <EditorStandIn />
+              <AssociationPanel />
+            </StoryAssociationsProvider>
+          </AlertsProvider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -44,7 +44,7 @@ export function storedParagraph(keyId: string, text: string) {
   return { key_id: { Value: keyId }, chunk: { Value: chunk }, place: { Value: '0' } };
 }
 
-type Handler = (url: string, init: RequestInit) => Response | undefined;
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
 interface WorkspaceServerOptions {
   story: Story;

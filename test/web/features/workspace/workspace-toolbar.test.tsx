@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { answering, bodiesSent, serverError } from '../../helpers/fetch-stub';
+import { answering, bodiesSent, deferred, jsonResponse, serverError } from '../../helpers/fetch-stub';
 import { buildUser } from '../../helpers/render-app';
 import { stubViewportWidth } from '../../helpers/viewport';
 import { silenceConsoleErrors } from '../../helpers/console';
@@ -21,17 +21,23 @@ function renameChapterTo(title: string) {
 describe('the chapter title', () => {
   it('renames the chapter on double-click and Enter, sending the whole chapter', async () => {
     // Arrange
-    const fetchMock = stubWorkspaceServer({ story });
+    const renamed = { ...buildChapter('c1', 1), title: 'The Leaving' };
+    const answer = deferred<Response>();
+    const fetchMock = stubWorkspaceServer({
+      story,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/chapters/c1' ? answer.promise : undefined,
+    });
     await renderWorkspace('/stories/s1?chapter=c1');
 
     // Act
     renameChapterTo('The Leaving');
 
-    // Assert
-    expect(screen.getByRole('button', { name: /^Chapter title: The Leaving\./ })).toBeTruthy();
-    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/chapters/c1')).toHaveLength(1));
+    // Assert: the new title shows before the server has answered.
+    expect(await screen.findByRole('button', { name: /^Chapter title: The Leaving\./ })).toBeTruthy();
     const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/chapters/c1');
-    expect(JSON.parse(String(body))).toEqual({ ...buildChapter('c1', 1), title: 'The Leaving' });
+    expect(JSON.parse(String(body))).toEqual(renamed);
+    answer.resolve(jsonResponse(renamed));
   });
 
   it('puts the title back and says so when the rename fails', async () => {

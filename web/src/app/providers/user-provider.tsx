@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
 import { flushAllChapterQueues } from '../../editor/autosave';
-import { getUser, logout } from '../../lib/user/user-api';
+import { getUser, logout } from '../../api/user';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
 
 type Lookup = { status: 'loading' } | { status: 'done'; user: User | null };

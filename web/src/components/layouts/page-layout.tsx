@@ -17,7 +17,7 @@ export function PageLayout({ title, header, children }: PageLayoutProps) {
   return (
     <>
       <Header {...header} />
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Container component="main" maxWidth="lg" sx={(theme) => ({ py: theme.layout.pagePaddingY })}>
         {children}
       </Container>
     </>

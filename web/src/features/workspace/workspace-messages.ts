@@ -5,11 +5,6 @@ import type { AlertOptions } from '../../components/alerts/alert-types';
  * marked as ours.
  */
 export const workspaceAlerts = {
-  loadFailed: {
-    title: 'Error retrieving data',
-    message: 'We are experiencing difficulty retrieving some or all of your data',
-    severity: 'error',
-  },
   storyTitleFailed: {
     title: 'Error',
     message: 'There was an error updating your story title. Please report this.',

@@ -21,15 +21,6 @@ import { useStoryAssociations } from '../story-associations-context';
 import { AssociationPortrait } from './association-portrait';
 import { SummaryField } from './summary-field';
 
-/**
- * Beside the manuscript on wide screens, as wide as the workspace's chapters flyout; the whole width on
- * phones.
- */
-const ASSOCIATION_PANEL_WIDTH = 360;
-
-/** Below the app header, whose toolbar is 64 px high (plus its border) from the small breakpoint up. */
-const HEADER_HEIGHT = 65;
-
 interface AssociationFieldsProps {
   association: Association;
   readOnly: boolean;
@@ -136,11 +127,13 @@ export function AssociationPanel() {
           'aria-busy': state.phase === 'loading',
           onKeyDown: closeOnEscape,
           sx: (theme) => ({
-            width: { xs: '100%', sm: ASSOCIATION_PANEL_WIDTH },
+            // Beside the manuscript on wide screens, as wide as the chapters flyout; the whole width on phones.
+            width: { xs: '100%', sm: theme.layout.sidePanelWidth },
             bgcolor: 'background.paper',
             ...(docked && {
-              top: HEADER_HEIGHT,
-              height: `calc(100% - ${HEADER_HEIGHT}px)`,
+              // Below the app header (docking happens from `md` up, where it is at its `sm` height).
+              top: theme.layout.headerHeight.sm,
+              height: `calc(100% - ${theme.layout.headerHeight.sm}px)`,
               zIndex: theme.zIndex.appBar,
               borderLeft: `1px solid ${theme.palette.divider}`,
               boxShadow: theme.shadows[8],

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { AssociationListItem, AssociationType } from '../../../../../shared/schemas/associations';
-import { useAlerts } from '../../../components/alerts/alerts-context';
-import { createAssociation as postAssociation } from '../api/create-association';
-import { deleteAssociation as sendDelete } from '../api/delete-association';
-import { getAssociations } from '../api/get-associations';
+import {
+  associationsQuery,
+  createAssociation as postAssociation,
+  deleteAssociation as sendDelete,
+} from '../../../api/associations';
+import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
+import { useLoadQuery } from '../../../lib/use-load-query';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { useAssociationPanel } from '../hooks/use-association-panel';
 import { StoryAssociationsContext, type StoryAssociations } from '../story-associations-context';
@@ -15,57 +19,56 @@ import { toListItem } from '../types';
  * change it in place, so the editor re-scans without another request.
  */
 export function StoryAssociationsProvider({ storyId, children }: { storyId: string; children: ReactNode }) {
-  const { showAlert } = useAlerts();
-  const [associations, setAssociations] = useState<AssociationListItem[] | null>(null);
+  const queryClient = useQueryClient();
+  // Spec §8: a failed fetch is logged only; the chapter stays usable without highlights.
+  const { data: associations = null } = useLoadQuery(associationsQuery(storyId), {
+    what: 'the associations',
+    announce: false,
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getAssociations(storyId, controller.signal).then(
-      (list) => setAssociations(list),
-      (error: unknown) => {
-        // Spec §8: a failed fetch is logged only; the chapter stays usable without highlights.
-        if (!controller.signal.aborted) console.error('Loading the associations failed.', error);
-      },
-    );
-    return () => controller.abort();
-  }, [storyId]);
+  const changeList = useCallback(
+    (change: (list: AssociationListItem[] | undefined) => AssociationListItem[] | undefined) =>
+      queryClient.setQueryData(associationsQuery(storyId).queryKey, change),
+    [queryClient, storyId],
+  );
 
   const updateListItem = useCallback(
     (associationId: string, update: (item: AssociationListItem) => AssociationListItem) =>
-      setAssociations((list) =>
-        list ? list.map((item) => (item.association_id === associationId ? update(item) : item)) : list,
+      changeList((list) =>
+        list?.map((item) => (item.association_id === associationId ? update(item) : item)),
       ),
-    [],
+    [changeList],
   );
 
   const panel = useAssociationPanel({ storyId, updateListItem });
   const { forgetAssociation } = panel;
 
-  const createAssociation = useCallback(
-    async (name: string, type: AssociationType) => {
-      try {
-        const created = await postAssociation(storyId, name, type);
-        setAssociations((list) => [...(list ?? []), toListItem(created)]);
-      } catch (error) {
-        console.error('Creating the association failed.', error);
-        showAlert(associationSaveFailedAlert(error));
-      }
-    },
-    [storyId, showAlert],
-  );
+  const { mutateAsync: create } = useAlertingMutation({
+    mutationFn: ({ name, type }: { name: string; type: AssociationType }) =>
+      postAssociation(storyId, name, type),
+    onSuccess: (created) => changeList((list) => [...(list ?? []), toListItem(created)]),
+    failureLog: 'Creating the association failed.',
+    failureAlert: associationSaveFailedAlert,
+  });
 
-  const deleteAssociation = useCallback(
-    async (associationId: string) => {
-      try {
-        await sendDelete(storyId, associationId);
-        forgetAssociation(associationId);
-        setAssociations((list) => list && list.filter((item) => item.association_id !== associationId));
-      } catch (error) {
-        // Spec §8: delete errors are logged only.
-        console.error('Deleting the association failed.', error);
-      }
+  const { mutateAsync: remove } = useMutation({
+    mutationFn: (associationId: string) => sendDelete(storyId, associationId),
+    onSuccess: (_result, associationId) => {
+      forgetAssociation(associationId);
+      changeList((list) => list?.filter((item) => item.association_id !== associationId));
     },
-    [storyId, forgetAssociation],
+    // Spec §8: delete errors are logged only.
+    onError: (error) => console.error('Deleting the association failed.', error),
+  });
+
+  // Both settle once the list shows the outcome; a failure has been handled by then.
+  const createAssociation = useCallback(
+    (name: string, type: AssociationType) => create({ name, type }).then(noResult, noResult),
+    [create],
+  );
+  const deleteAssociation = useCallback(
+    (associationId: string) => remove(associationId).then(noResult, noResult),
+    [remove],
   );
 
   const value = useMemo<StoryAssociations>(
@@ -75,3 +78,5 @@ export function StoryAssociationsProvider({ storyId, children }: { storyId: stri
 
   return <StoryAssociationsContext.Provider value={value}>{children}</StoryAssociationsContext.Provider>;
 }
+
+function noResult(): void {}

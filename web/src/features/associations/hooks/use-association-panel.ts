@@ -10,9 +10,7 @@ import {
   truncateToUtf8Bytes,
 } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
-import { getAssociation } from '../api/get-association';
-import { updateAssociation } from '../api/update-association';
-import { uploadPortrait } from '../api/upload-portrait';
+import { getAssociation, updateAssociation, uploadPortrait } from '../../../api/associations';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { toListItem, type AssociationEdits } from '../types';
 

@@ -45,7 +45,7 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
   const closeRemovalPrompt = () => setRemovalPrompt((current) => current && { ...current, open: false });
   const confirmRemoval = () => {
     if (!removalPrompt?.open) return;
-    void draft.removeVolume(removalPrompt.volume);
+    draft.removeVolume(removalPrompt.volume);
     closeRemovalPrompt();
   };
 

@@ -1,11 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { imageRejectedAlert } from '../../../components/image-dropzone/image-dropzone';
+import { removeStoryFromSeries, seriesKeys, seriesQuery, updateSeries } from '../../../api/series';
+import { storyKeys } from '../../../api/stories';
 import { ApiError } from '../../../lib/api-client';
-import { removeStoryFromSeries } from '../api/remove-story-from-series';
-import { updateSeries } from '../api/update-series';
+import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { SERIES_SAVED_ALERT, SERIES_SAVE_FAILED_ALERT } from '../series-alerts';
 import type { Volume } from '../types';
 import { validateSeriesText } from '../validate-series-text';
@@ -22,6 +24,7 @@ function volumesOf(series: Series): Volume[] {
  * the author confirms it.
  */
 export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[]) {
+  const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
   const [saved, setSaved] = useState(loadedSeries);
   const [title, setTitle] = useState(loadedSeries.series_title);
@@ -31,12 +34,58 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
   // Stories removed from the series here are standalone now, so they can be added again.
   const [released, setReleased] = useState<Volume[]>([]);
   const [invalidField, setInvalidField] = useState<'title' | 'description' | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
 
   const volumeIds = new Set(volumes.map((volume) => volume.story_id));
   const candidates = [
     ...new Map([...standaloneStories, ...released].map((story) => [story.story_id, story])).values(),
   ].filter((story) => !volumeIds.has(story.story_id));
+
+  /** The series changed on the server: what the other pages list is read again when they are next shown. */
+  const keepSaved = (series: Series) => {
+    setSaved(series);
+    queryClient.setQueryData(seriesQuery(series.series_id).queryKey, series);
+    for (const queryKey of [seriesKeys.list(), storyKeys.all]) {
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    }
+  };
+
+  const dropVolume = (storyId: string) =>
+    setVolumes((current) => current.filter((item) => item.story_id !== storyId));
+
+  const removal = useAlertingMutation({
+    mutationFn: (volume: Volume) => removeStoryFromSeries(saved.series_id, volume.story_id),
+    onSuccess: (series, volume) => {
+      keepSaved(series);
+      dropVolume(volume.story_id);
+      setReleased((current) => [...current, volume]);
+    },
+    failureLog: `Removing a story from series ${saved.series_id} failed.`,
+    failureAlert: SERIES_SAVE_FAILED_ALERT,
+  });
+
+  const update = useAlertingMutation({
+    mutationFn: (changes: { title: string; description: string }) =>
+      updateSeries(saved.series_id, {
+        series_title: changes.title,
+        series_description: changes.description,
+        stories: volumes.map((volume, index) => ({ story_id: volume.story_id, place: index + 1 })),
+        image,
+      }),
+    onSuccess: (updated) => {
+      keepSaved(updated);
+      setTitle(updated.series_title);
+      setDescription(updated.series_description);
+      setVolumes(volumesOf(updated));
+      setImage(null);
+      showAlert(SERIES_SAVED_ALERT);
+    },
+    failureLog: `Editing series ${saved.series_id} failed.`,
+    // The server judges an image by its bytes and may refuse one the browser accepted by its name.
+    failureAlert: (error) =>
+      error instanceof ApiError && (error.status === 413 || error.status === 415)
+        ? imageRejectedAlert(error.message)
+        : SERIES_SAVE_FAILED_ALERT,
+  });
 
   const moveVolume = (fromIndex: number, toIndex: number) =>
     setVolumes((current) => {
@@ -51,23 +100,10 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
     setVolumes((current) => [...current, { story_id, title: storyTitle, image_url }]);
   };
 
-  const removeVolume = async (volume: Volume) => {
-    const dropLocally = () =>
-      setVolumes((current) => current.filter((item) => item.story_id !== volume.story_id));
+  const removeVolume = (volume: Volume) => {
     // Added in this session and never saved: there is nothing to remove on the server.
-    if (!saved.stories.some((story) => story.story_id === volume.story_id)) {
-      dropLocally();
-      return;
-    }
-    try {
-      setSaved(await removeStoryFromSeries(saved.series_id, volume.story_id));
-    } catch (error) {
-      console.error(`Removing story ${volume.story_id} from series ${saved.series_id} failed.`, error);
-      showAlert(SERIES_SAVE_FAILED_ALERT);
-      return;
-    }
-    dropLocally();
-    setReleased((current) => [...current, volume]);
+    if (!saved.stories.some((story) => story.story_id === volume.story_id)) dropVolume(volume.story_id);
+    else removal.mutate(volume);
   };
 
   /** Sends the working copy; returns the field to focus when it is not valid. */
@@ -79,28 +115,8 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
       return validation.field;
     }
     setInvalidField(null);
-    setIsSaving(true);
-    try {
-      const updated = await updateSeries(saved.series_id, {
-        title: validation.title,
-        description: validation.description,
-        storyIds: volumes.map((volume) => volume.story_id),
-        image,
-      });
-      setSaved(updated);
-      setTitle(updated.series_title);
-      setDescription(updated.series_description);
-      setVolumes(volumesOf(updated));
-      setImage(null);
-      showAlert(SERIES_SAVED_ALERT);
-    } catch (error) {
-      console.error(`Editing series ${saved.series_id} failed.`, error);
-      // The server judges an image by its bytes and may refuse one the browser accepted by its name.
-      const imageRefused = error instanceof ApiError && (error.status === 413 || error.status === 415);
-      showAlert(imageRefused ? imageRejectedAlert(error.message) : SERIES_SAVE_FAILED_ALERT);
-    } finally {
-      setIsSaving(false);
-    }
+    // A failure has been told to the author by the mutation; the working copy stays for another try.
+    await update.mutateAsync(validation).catch(() => undefined);
     return undefined;
   };
 
@@ -115,7 +131,7 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
     volumes,
     candidates,
     invalidField,
-    isSaving,
+    isSaving: update.isPending,
     moveVolume,
     addVolume,
     removeVolume,

@@ -7,15 +7,20 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
-import { useSeries } from '../api/get-series';
-import { useStandaloneStories } from '../api/get-standalone-stories';
+import { seriesQuery } from '../../../api/series';
+import { storiesQuery } from '../../../api/stories';
+import { useLoadQuery } from '../../../lib/use-load-query';
 import { SeriesEditor } from '../components/series-editor';
 
 /** Spec §2 /series/{seriesID}/edit: edit a series and the order of its stories. */
 export function EditSeriesPage() {
   const { seriesId = '' } = useParams();
-  const series = useSeries(seriesId);
-  const standaloneStories = useStandaloneStories();
+  const series = useLoadQuery(seriesQuery(seriesId), { what: `series ${seriesId}` });
+  // The stories in no series are the ones the 'Add Story' dialog offers.
+  const standaloneStories = useLoadQuery(
+    { ...storiesQuery(), select: (stories) => stories.filter((story) => !story.series_id) },
+    { what: 'the stories' },
+  );
 
   return (
     <PageLayout title="Edit Series">
@@ -34,8 +39,8 @@ export function EditSeriesPage() {
           </IconButton>
         </Tooltip>
       </Box>
-      {series.status === 'error' && <Alert severity="warning">This series could not be opened.</Alert>}
-      {series.status === 'success' && standaloneStories.status !== 'loading' && (
+      {series.isError && <Alert severity="warning">This series could not be opened.</Alert>}
+      {series.isSuccess && !standaloneStories.isPending && (
         <SeriesEditor
           key={series.data.series_id}
           series={series.data}

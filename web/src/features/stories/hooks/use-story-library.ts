@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
-import { deleteSeries } from '../api/delete-series';
-import { deleteStory } from '../api/delete-story';
-import { useSeriesList } from '../api/get-series-list';
-import { useStories } from '../api/get-stories';
+import { deleteSeries, seriesListQuery } from '../../../api/series';
+import { deleteStory, storiesQuery } from '../../../api/stories';
+import { useLoadQuery } from '../../../lib/use-load-query';
 
 export type StoryLibrary =
   | { status: 'loading' }
@@ -32,50 +31,46 @@ function asStandalone(story: Story): Story {
  * deleted card goes at once; spec §8: a failed deletion is only logged and the card stays hidden.
  */
 export function useStoryLibrary() {
-  const stories = useStories();
-  const seriesList = useSeriesList();
-  const { updateData: updateStories } = stories;
-  const { updateData: updateSeriesList } = seriesList;
+  const queryClient = useQueryClient();
+  const stories = useLoadQuery(storiesQuery(), { what: 'the stories' });
+  const seriesList = useLoadQuery(seriesListQuery(), { what: 'the series' });
 
-  const removeStory = useCallback(
-    async (story: Story) => {
-      updateStories((list) => list.filter((item) => item.story_id !== story.story_id));
-      try {
-        await deleteStory(story.story_id);
-      } catch (error) {
-        console.error(`Deleting story ${story.story_id} failed.`, error);
-      }
-    },
-    [updateStories],
-  );
+  const hideStory = (storyId: string) =>
+    queryClient.setQueryData(storiesQuery().queryKey, (list) =>
+      list?.filter((item) => item.story_id !== storyId),
+    );
+  const hideSeries = (seriesId: string) =>
+    queryClient.setQueryData(seriesListQuery().queryKey, (list) =>
+      list?.filter((item) => item.series_id !== seriesId),
+    );
 
-  const removeSeries = useCallback(
-    async (series: Series) => {
-      updateSeriesList((list) => list.filter((item) => item.series_id !== series.series_id));
-      try {
-        await deleteSeries(series.series_id);
-      } catch (error) {
-        // Its stories stay out of sight with the card rather than showing as standalone when they are not.
-        console.error(`Deleting series ${series.series_id} failed.`, error);
-        return;
-      }
-      // Spec §4: the stories of a deleted series are standalone stories from now on.
-      updateStories((list) =>
-        list.map((story) => (story.series_id === series.series_id ? asStandalone(story) : story)),
-      );
-    },
-    [updateSeriesList, updateStories],
-  );
+  const storyDeletion = useMutation({
+    mutationFn: (story: Story) => deleteStory(story.story_id),
+    onMutate: (story) => hideStory(story.story_id),
+    onError: (error, story) => console.error(`Deleting story ${story.story_id} failed.`, error),
+  });
+
+  const seriesDeletion = useMutation({
+    mutationFn: (series: Series) => deleteSeries(series.series_id),
+    onMutate: (series) => hideSeries(series.series_id),
+    // Its stories stay out of sight with the card rather than showing as standalone when they are not.
+    onError: (error, series) => console.error(`Deleting series ${series.series_id} failed.`, error),
+    // Spec §4: the stories of a deleted series are standalone stories from now on.
+    onSuccess: (_result, series) =>
+      queryClient.setQueryData(storiesQuery().queryKey, (list) =>
+        list?.map((story) => (story.series_id === series.series_id ? asStandalone(story) : story)),
+      ),
+  });
 
   const library: StoryLibrary =
-    stories.status === 'loading' || seriesList.status === 'loading'
+    stories.isPending || seriesList.isPending
       ? { status: 'loading' }
       : {
           status: 'loaded',
           series: seriesList.data ?? [],
           standaloneStories: (stories.data ?? []).filter((story) => !story.series_id),
-          isComplete: stories.status === 'success' && seriesList.status === 'success',
+          isComplete: stories.isSuccess && seriesList.isSuccess,
         };
 
-  return { library, removeStory, removeSeries };
+  return { library, removeStory: storyDeletion.mutate, removeSeries: seriesDeletion.mutate };
 }

@@ -70,8 +70,8 @@ export function StoriesPage() {
   const confirmDeletion = () => {
     if (!deletionPrompt?.open) return;
     const { deletion } = deletionPrompt;
-    if (deletion.kind === 'story') void removeStory(deletion.story);
-    else void removeSeries(deletion.series);
+    if (deletion.kind === 'story') removeStory(deletion.story);
+    else removeSeries(deletion.series);
     closeDeletionPrompt();
   };
 

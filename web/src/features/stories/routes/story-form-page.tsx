@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { seriesListQuery } from '../../../api/series';
+import { storyQuery } from '../../../api/stories';
+import { useLoadQuery } from '../../../lib/use-load-query';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
-import { createStory } from '../api/create-story';
-import { useSeriesList } from '../api/get-series-list';
-import { useStory } from '../api/get-story';
-import { updateStoryDetails } from '../api/update-story-details';
 import { StoryForm } from '../components/story-form';
-import { STORY_CREATED_ALERT, STORY_EDITED_ALERT, storySaveFailedAlert } from '../story-alerts';
+import { useCreateStory, useUpdateStoryDetails } from '../hooks/use-save-story';
+import { STORY_CREATED_ALERT, STORY_EDITED_ALERT } from '../story-alerts';
 import type { StoryDetails } from '../types';
 
 function FormPage({ heading, intro, children }: { heading: string; intro: string; children?: ReactNode }) {
@@ -35,26 +35,26 @@ function FormPage({ heading, intro, children }: { heading: string; intro: string
  * made for it; one added from a series editor returns there, where the author was arranging volumes.
  */
 function CreateStory({ seriesId }: { seriesId: string | undefined }) {
-  const seriesList = useSeriesList();
+  const seriesList = useLoadQuery(seriesListQuery(), { what: 'the series' });
+  const creation = useCreateStory();
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
   const heading = 'Create a Story';
   const intro = 'Name it, sum it up, and give it a cover. Everything can be changed later.';
 
-  if (seriesList.status === 'loading') return <FormPage heading={heading} intro={intro} />;
+  if (seriesList.isPending) return <FormPage heading={heading} intro={intro} />;
   const allSeries = seriesList.data ?? [];
   const preassigned = allSeries.find((series) => series.series_id === seriesId);
 
-  const submit = async (details: StoryDetails) => {
-    try {
-      const story = await createStory(details);
-      showAlert(STORY_CREATED_ALERT);
-      navigate(seriesId ? paths.editSeries.getHref(seriesId) : paths.story.getHref(story.story_id));
-    } catch (error) {
-      console.error('Creating a story failed.', error);
-      showAlert(storySaveFailedAlert(error, 'create'));
-    }
-  };
+  const submit = (details: StoryDetails) =>
+    creation.mutateAsync(details).then(
+      (story) => {
+        showAlert(STORY_CREATED_ALERT);
+        navigate(seriesId ? paths.editSeries.getHref(seriesId) : paths.story.getHref(story.story_id));
+      },
+      // The mutation has told the author; the form stays as it was for another try.
+      () => undefined,
+    );
 
   return (
     <FormPage heading={heading} intro={intro}>
@@ -76,17 +76,18 @@ function CreateStory({ seriesId }: { seriesId: string | undefined }) {
 
 /** /stories/{id}/edit: back to the story list once saved. */
 function UpdateStory({ storyId }: { storyId: string }) {
-  const story = useStory(storyId);
-  const seriesList = useSeriesList();
+  const story = useLoadQuery(storyQuery(storyId), { what: `story ${storyId}` });
+  const seriesList = useLoadQuery(seriesListQuery(), { what: 'the series' });
+  const update = useUpdateStoryDetails(storyId);
   const { showAlert } = useAlerts();
   const navigate = useNavigate();
   const heading = 'Update a Story';
   const intro = 'Change the title, summary, cover or series of this story.';
 
-  if (story.status === 'loading' || seriesList.status === 'loading') {
+  if (story.isPending || seriesList.isPending) {
     return <FormPage heading={heading} intro={intro} />;
   }
-  if (story.status === 'error') {
+  if (story.isError) {
     return (
       <FormPage heading={heading} intro={intro}>
         <Alert severity="warning">This story could not be opened.</Alert>
@@ -94,16 +95,15 @@ function UpdateStory({ storyId }: { storyId: string }) {
     );
   }
 
-  const submit = async (details: StoryDetails) => {
-    try {
-      await updateStoryDetails(storyId, details);
-      showAlert(STORY_EDITED_ALERT);
-      navigate(paths.stories.getHref());
-    } catch (error) {
-      console.error(`Editing story ${storyId} failed.`, error);
-      showAlert(storySaveFailedAlert(error, 'update'));
-    }
-  };
+  const submit = (details: StoryDetails) =>
+    update.mutateAsync(details).then(
+      () => {
+        showAlert(STORY_EDITED_ALERT);
+        navigate(paths.stories.getHref());
+      },
+      // The mutation has told the author; the form stays as it was for another try.
+      () => undefined,
+    );
 
   return (
     <FormPage heading={heading} intro={intro}>

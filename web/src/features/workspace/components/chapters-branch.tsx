@@ -8,10 +8,8 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import { defaultChapterTitle } from '../../../../../shared/validation';
-import { useCreateChapter } from '../api/create-chapter';
-import { useDeleteChapter } from '../api/delete-chapter';
-import { useReorderChapters } from '../api/reorder-chapters';
-import { byPlace, moved } from '../utils/chapter-order';
+import { useCreateChapter, useDeleteChapter, useReorderChapters } from '../hooks/use-workspace-mutations';
+import { moved } from '../utils/chapter-order';
 import { ChapterRow } from './chapter-row';
 import { DeleteChapterDialog, type DeleteChapterRequest } from './delete-chapter-dialog';
 import { FlyoutBranchHeader } from './flyout-branch-header';
@@ -25,7 +23,6 @@ export interface ChaptersBranchProps {
   /** Whether the flyout is showing; the active chapter is brought into view only then. */
   visible: boolean;
   onSelectChapter: (chapterId: string) => void;
-  onChaptersChange: (change: (chapters: Chapter[]) => Chapter[]) => void;
   /** Called once the server has deleted the chapter. */
   onChapterDeleted: (chapterId: string) => void;
 }
@@ -41,7 +38,6 @@ export function ChaptersBranch({
   activeChapterId,
   visible,
   onSelectChapter,
-  onChaptersChange,
   onChapterDeleted,
 }: ChaptersBranchProps) {
   const [expanded, setExpanded] = useState(true);
@@ -56,9 +52,9 @@ export function ChaptersBranch({
   }
   const rows = useRef(new Map<string, HTMLElement>());
   const listId = useId();
-  const createChapter = useCreateChapter();
-  const reorderChapters = useReorderChapters();
-  const deleteChapter = useDeleteChapter();
+  const createChapter = useCreateChapter(storyId);
+  const reorderChapters = useReorderChapters(storyId);
+  const deleteChapter = useDeleteChapter(storyId);
 
   useEffect(() => {
     if (revealedChapterId === undefined) return;
@@ -69,27 +65,18 @@ export function ChaptersBranch({
   const addChapter = async () => {
     const count = chapters.length;
     // Spec §5: 'Chapter N', N being the chapter count plus one; its place is N.
-    const created = await createChapter(storyId, { title: defaultChapterTitle(count), place: count + 1 });
-    if (!created) return;
-    onChaptersChange((current) =>
-      [...current.filter((chapter) => chapter.id !== created.id), created].sort(byPlace),
-    );
-    setRevealedChapterId(created.id);
+    const created = await createChapter({ title: defaultChapterTitle(count), place: count + 1 });
+    if (created) setRevealedChapterId(created.id);
   };
 
   const dropChapter = ({ source, destination }: DropResult) => {
     if (!destination || destination.index === source.index) return;
-    const previous = chapters;
-    const reordered = moved(chapters, source.index, destination.index);
-    onChaptersChange(() => reordered);
-    void reorderChapters(storyId, reordered).then((saved) => {
-      if (!saved) onChaptersChange(() => previous);
-    });
+    reorderChapters(chapters, moved(chapters, source.index, destination.index));
   };
 
   const confirmDelete = async (chapter: Chapter) => {
     setDeleteRequest(null);
-    if (await deleteChapter(storyId, chapter.id)) onChapterDeleted(chapter.id);
+    if (await deleteChapter(chapter.id)) onChapterDeleted(chapter.id);
   };
 
   return (

@@ -9,12 +9,6 @@ import { useUser } from '../../../lib/user/user-context';
 import { ChaptersBranch, type ChaptersBranchProps } from './chapters-branch';
 import { OutlineBranch } from './outline-branch';
 
-/** Width of the flyout beside the manuscript; on phones it takes the whole width. */
-export const FLYOUT_WIDTH = 360;
-
-/** Below the app header, whose toolbar is 64 px high (plus its border) from the small breakpoint up. */
-const HEADER_HEIGHT = 65;
-
 interface ChaptersFlyoutProps extends Omit<ChaptersBranchProps, 'visible'> {
   open: boolean;
   onClose: () => void;
@@ -43,11 +37,13 @@ export function ChaptersFlyout({ open, onClose, docked, onSelectChapter, ...bran
           component: 'aside',
           'aria-labelledby': headingId,
           sx: (theme) => ({
-            width: { xs: '100%', sm: FLYOUT_WIDTH },
+            // Beside the manuscript on wide screens; on phones the whole width.
+            width: { xs: '100%', sm: theme.layout.sidePanelWidth },
             bgcolor: 'background.default',
             ...(docked && {
-              top: HEADER_HEIGHT,
-              height: `calc(100% - ${HEADER_HEIGHT}px)`,
+              // Below the app header (docking happens from `md` up, where it is at its `sm` height).
+              top: theme.layout.headerHeight.sm,
+              height: `calc(100% - ${theme.layout.headerHeight.sm}px)`,
               zIndex: theme.zIndex.appBar - 1,
             }),
           }),

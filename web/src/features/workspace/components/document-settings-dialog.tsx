@@ -8,34 +8,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
-import { useUpdateDocumentSettings } from '../api/update-document-settings';
+import { useUpdateDocumentSettings } from '../hooks/use-workspace-mutations';
 
 interface DocumentSettingsDialogProps {
   open: boolean;
   onClose: () => void;
   storyId: string;
   settings: DocumentSettings;
-  /** Receives each change at once, and the previous settings again if saving it failed. */
-  onSettingsChange: (settings: DocumentSettings) => void;
 }
 
 /**
  * Spec §2 Document Settings: spell check and automatic tabs, per story. A change applies to the editor at
  * once and is saved straight away, so there is nothing to confirm and nothing to lose by closing.
  */
-export function DocumentSettingsDialog({
-  open,
-  onClose,
-  storyId,
-  settings,
-  onSettingsChange,
-}: DocumentSettingsDialogProps) {
-  const updateDocumentSettings = useUpdateDocumentSettings();
-
-  const change = async (next: DocumentSettings) => {
-    onSettingsChange(next);
-    if (!(await updateDocumentSettings(storyId, next))) onSettingsChange(settings);
-  };
+export function DocumentSettingsDialog({ open, onClose, storyId, settings }: DocumentSettingsDialogProps) {
+  const updateDocumentSettings = useUpdateDocumentSettings(storyId);
+  // Applied at once, and put back if saving it fails.
+  const change = (next: DocumentSettings) => updateDocumentSettings(settings, next);
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
@@ -49,7 +38,7 @@ export function DocumentSettingsDialog({
             control={
               <Checkbox
                 checked={settings.spellcheck}
-                onChange={(event) => void change({ ...settings, spellcheck: event.target.checked })}
+                onChange={(event) => change({ ...settings, spellcheck: event.target.checked })}
               />
             }
             label="Spell Check"
@@ -58,7 +47,7 @@ export function DocumentSettingsDialog({
             control={
               <Checkbox
                 checked={settings.autotab}
-                onChange={(event) => void change({ ...settings, autotab: event.target.checked })}
+                onChange={(event) => change({ ...settings, autotab: event.target.checked })}
               />
             }
             label="Auto-insert tab in new paragraphs"

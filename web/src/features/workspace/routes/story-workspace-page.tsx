@@ -6,7 +6,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
@@ -17,19 +16,21 @@ import {
   StoryAssociationsProvider,
   useAssociationPanelOpen,
 } from '../../associations';
-import { useDocumentSettings } from '../api/get-document-settings';
-import { useStoredWordCounts } from '../api/get-full-story';
-import { useStory, type WorkspaceStory } from '../api/get-story';
-import { useRenameChapter } from '../api/rename-chapter';
-import { useUpdateSeriesTitle } from '../api/update-series-title';
-import { useUpdateStoryTitle } from '../api/update-story-title';
 import { ChapterTitle } from '../components/chapter-title';
-import { ChaptersFlyout, FLYOUT_WIDTH } from '../components/chapters-flyout';
+import { ChaptersFlyout } from '../components/chapters-flyout';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
 import { ExportMenu } from '../components/export-menu';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
+import {
+  useChangeChapters,
+  useDocumentSettings,
+  useStoredWordCounts,
+  useWorkspaceStory,
+  type WorkspaceStory,
+} from '../hooks/use-workspace-data';
+import { useRenameChapter, useRenameSeries, useRenameStory } from '../hooks/use-workspace-mutations';
 import { LiveWordCounts } from '../hooks/use-word-counts';
 import { renumbered } from '../utils/chapter-order';
 
@@ -42,8 +43,8 @@ export function StoryWorkspacePage() {
 
 function StoryWorkspace({ storyId }: { storyId: string }) {
   // Read side by side: the story, its settings and the stored text its word count starts from.
-  const { lookup, updateStory } = useStory(storyId);
-  const { settings, replaceSettings } = useDocumentSettings(storyId);
+  const lookup = useWorkspaceStory(storyId);
+  const settings = useDocumentSettings(storyId);
   const storedWordCounts = useStoredWordCounts(storyId);
 
   if (lookup.status === 'loading') {
@@ -52,33 +53,19 @@ function StoryWorkspace({ storyId }: { storyId: string }) {
   if (lookup.status === 'failed') return <StoryUnavailable notFound={lookup.notFound} />;
   return (
     <StoryAssociationsProvider storyId={lookup.story.story_id}>
-      <LoadedWorkspace
-        story={lookup.story}
-        updateStory={updateStory}
-        settings={settings}
-        onSettingsChange={replaceSettings}
-        storedWordCounts={storedWordCounts}
-      />
+      <LoadedWorkspace story={lookup.story} settings={settings} storedWordCounts={storedWordCounts} />
     </StoryAssociationsProvider>
   );
 }
 
 interface LoadedWorkspaceProps {
   story: WorkspaceStory;
-  updateStory: (change: (story: WorkspaceStory) => WorkspaceStory) => void;
   /** `undefined` until read; the editor waits for them so spell checking does not flicker on. */
   settings: DocumentSettings | undefined;
-  onSettingsChange: (settings: DocumentSettings) => void;
   storedWordCounts: ReadonlyMap<string, number> | null | undefined;
 }
 
-function LoadedWorkspace({
-  story,
-  updateStory,
-  settings,
-  onSettingsChange,
-  storedWordCounts,
-}: LoadedWorkspaceProps) {
+function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceProps) {
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [flyoutOpen, setFlyoutOpen] = useState(false);
@@ -87,42 +74,11 @@ function LoadedWorkspace({
   const { chapters } = story;
   const { activeChapter, selectChapter } = useActiveChapter(chapters);
   const [liveWordCounts] = useState(() => new LiveWordCounts());
-  const updateStoryTitle = useUpdateStoryTitle();
-  const updateSeriesTitle = useUpdateSeriesTitle();
-  const renameChapter = useRenameChapter();
-
-  const changeChapters = useCallback(
-    (change: (chapters: Chapter[]) => Chapter[]) =>
-      updateStory((current) => ({ ...current, chapters: change(current.chapters) })),
-    [updateStory],
-  );
-
-  // Titles change on screen at once and go back if the server refuses them.
-  const renameStory = async (title: string) => {
-    const previous = story.title;
-    updateStory((current) => ({ ...current, title }));
-    if (!(await updateStoryTitle(story, title))) updateStory((current) => ({ ...current, title: previous }));
-  };
-
-  const { series_id: seriesId, series_title: seriesTitle } = story;
-  const renameSeries =
-    seriesId === undefined
-      ? undefined
-      : async (title: string) => {
-          updateStory((current) => ({ ...current, series_title: title }));
-          if (!(await updateSeriesTitle(seriesId, title))) {
-            updateStory((current) => ({ ...current, series_title: seriesTitle }));
-          }
-        };
-
-  const retitleChapter = (chapterId: string, title: string) =>
-    changeChapters((current) =>
-      current.map((chapter) => (chapter.id === chapterId ? { ...chapter, title } : chapter)),
-    );
-  const renameActiveChapter = async (chapter: Chapter, title: string) => {
-    retitleChapter(chapter.id, title);
-    if (!(await renameChapter(chapter, title))) retitleChapter(chapter.id, chapter.title);
-  };
+  const renameStory = useRenameStory(story);
+  const renameSeries = useRenameSeries(story);
+  const renameChapter = useRenameChapter(story.story_id);
+  const changeChapters = useChangeChapters(story.story_id);
+  const seriesTitle = story.series_title;
 
   // A deleted chapter that was open gives way to the one before it (or, for the first, the one after).
   const removeChapter = (chapterId: string) => {
@@ -147,28 +103,33 @@ function LoadedWorkspace({
       header={{
         ...(story.image_url ? { storyImage: story.image_url } : {}),
         storyTitle: story.title,
-        onStoryTitleChange: (title) => void renameStory(title),
+        onStoryTitleChange: renameStory,
         ...(seriesTitle !== undefined && renameSeries
-          ? { seriesTitle, onSeriesTitleChange: (title: string) => void renameSeries(title) }
+          ? { seriesTitle, onSeriesTitleChange: renameSeries }
           : {}),
       }}
     >
       <Box
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          gap: { xs: 1.5, sm: 3 },
-          // The workspace fills the window below the header (less the page's own padding), and the manuscript
-          // scrolls inside it: the side menu, the editor's toolbar and the word count stay in view.
-          height: { xs: 'calc(100dvh - 57px - 48px)', sm: 'calc(100dvh - 65px - 80px)' },
-          minHeight: 420,
-          // The docked flyout covers the right of the window: keep the manuscript clear of it.
-          // The association panel is as wide as the flyout and docks the same way.
-          pr:
-            (flyoutOpen || associationPanelOpen) && docked
-              ? `max(0px, calc(${FLYOUT_WIDTH}px - max(0px, (100vw - 1200px) / 2)))`
-              : 0,
-          transition: 'padding-right 225ms ease-out',
+        sx={(theme) => {
+          const { headerHeight, pagePaddingY, sidePanelWidth } = theme.layout;
+          const fillBelowHeader = (breakpoint: 'xs' | 'sm') =>
+            `calc(100dvh - ${headerHeight[breakpoint]}px - ${theme.spacing(2 * pagePaddingY[breakpoint])})`;
+          return {
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            gap: { xs: 1.5, sm: 3 },
+            // The workspace fills the window below the header (less the page's own padding), and the manuscript
+            // scrolls inside it: the side menu, the editor's toolbar and the word count stay in view.
+            height: { xs: fillBelowHeader('xs'), sm: fillBelowHeader('sm') },
+            minHeight: 420,
+            // A docked side panel covers the right of the window, beyond the margin beside the content
+            // column: keep the manuscript clear of it.
+            pr:
+              (flyoutOpen || associationPanelOpen) && docked
+                ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
+                : 0,
+            transition: 'padding-right 225ms ease-out',
+          };
         }}
       >
         <WorkspaceSideMenu
@@ -200,7 +161,7 @@ function LoadedWorkspace({
                 toolbarStart={
                   <ChapterTitle
                     title={activeChapter.title}
-                    onRename={(title) => void renameActiveChapter(activeChapter, title)}
+                    onRename={(title) => renameChapter(activeChapter, title)}
                   />
                 }
                 toolbarEnd={<ExportMenu />}
@@ -234,7 +195,6 @@ function LoadedWorkspace({
         onSelectChapter={(chapterId) => {
           if (chapterId !== activeChapterId) selectChapter(chapterId);
         }}
-        onChaptersChange={changeChapters}
         onChapterDeleted={removeChapter}
       />
       {settings && (
@@ -243,7 +203,6 @@ function LoadedWorkspace({
           onClose={() => setSettingsOpen(false)}
           storyId={story.story_id}
           settings={settings}
-          onSettingsChange={onSettingsChange}
         />
       )}
       <AssociationPanel />

@@ -1,0 +1,31 @@
+/**
+ * Every server address the app calls (spec §7), built in one place so no fetcher spells a URL by hand.
+ */
+
+const segment = encodeURIComponent;
+const story = (storyId: string) => `/api/stories/${segment(storyId)}`;
+const series = (seriesId: string) => `/api/series/${segment(seriesId)}`;
+const associations = (storyId: string) => `${story(storyId)}/associations`;
+
+export const apiPaths = {
+  user: '/api/user',
+  stories: '/api/stories',
+  story,
+  fullStory: (storyId: string) => `${story(storyId)}/full`,
+  storyDetails: (storyId: string) => `${story(storyId)}/details`,
+  documentSettings: (storyId: string) => `${story(storyId)}/settings`,
+  newChapter: (storyId: string) => `${story(storyId)}/chapter`,
+  chapters: (storyId: string) => `${story(storyId)}/chapters`,
+  chapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapters/${segment(chapterId)}`,
+  // The spec's delete call names the chapter under the singular `chapter/`, unlike the rename call.
+  deletedChapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapter/${segment(chapterId)}`,
+  seriesList: '/api/series',
+  series,
+  seriesStory: (seriesId: string, storyId: string) => `${series(seriesId)}/story/${segment(storyId)}`,
+  associations,
+  associationThumbs: (storyId: string) => `${associations(storyId)}/thumbs`,
+  association: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}`,
+  portraitUpload: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/upload`,
+} as const;

@@ -1,0 +1,39 @@
+/** The chapter calls of spec §7: one fetcher per endpoint, each answer parsed with the shared schema. */
+import {
+  ChapterListSchema,
+  ChapterSchema,
+  type Chapter,
+  type CreateChapterRequest,
+} from '../../../shared/schemas/chapter';
+import { ApiError, api } from '../lib/api-client';
+import { apiPaths } from './api-paths';
+
+/**
+ * POST /api/stories/{storyId}/chapter. The server answers at once with the new chapter (its `id` included);
+ * the chapter is prepared in the background, and its content answers 501 until then, which the editor handles.
+ */
+export async function createChapter(storyId: string, request: CreateChapterRequest): Promise<Chapter> {
+  return ChapterSchema.parse(await api.post(apiPaths.newChapter(storyId), request));
+}
+
+/** PUT /api/stories/{storyId}/chapters: the full chapter list, its places renumbered from 1. */
+export async function reorderChapters(storyId: string, chapters: Chapter[]): Promise<Chapter[]> {
+  return ChapterListSchema.parse(await api.put(apiPaths.chapters(storyId), chapters));
+}
+
+/** PUT /api/stories/{storyId}/chapters/{chapterId}: the whole chapter object carrying the new title. */
+export async function renameChapter(chapter: Chapter, title: string): Promise<Chapter> {
+  return ChapterSchema.parse(
+    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...chapter, title }),
+  );
+}
+
+/** DELETE /api/stories/{storyId}/chapter/{chapterId}, without a body. Spec §7: a 501 is success. */
+export async function deleteChapter(storyId: string, chapterId: string): Promise<void> {
+  try {
+    await api.delete(apiPaths.deletedChapter(storyId, chapterId));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 501) return;
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+/** The story's document settings calls of spec §7, each answer parsed with the shared schema. */
+import {
+  DEFAULT_DOCUMENT_SETTINGS,
+  DocumentSettingsSchema,
+  type DocumentSettings,
+} from '../../../shared/schemas/settings';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../lib/api-client';
+import { apiPaths } from './api-paths';
+
+export const documentSettingsKeys = {
+  detail: (storyId: string) => ['document-settings', storyId] as const,
+};
+
+export const documentSettingsQuery = (storyId: string) =>
+  queryOptions({
+    queryKey: documentSettingsKeys.detail(storyId),
+    queryFn: ({ signal }) => getDocumentSettings(storyId, signal),
+  });
+
+/** GET /api/stories/{id}/settings. Spec §8: a 404 means the author saved none, so the defaults hold. */
+export async function getDocumentSettings(storyId: string, signal?: AbortSignal): Promise<DocumentSettings> {
+  try {
+    return DocumentSettingsSchema.parse(await api.get(apiPaths.documentSettings(storyId), { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return DEFAULT_DOCUMENT_SETTINGS;
+    throw error;
+  }
+}
+
+/** PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. */
+export async function updateDocumentSettings(
+  storyId: string,
+  settings: DocumentSettings,
+): Promise<DocumentSettings> {
+  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), settings));
+}
