@@ -8,7 +8,7 @@ import { fullStoryQuery, storyQuery } from '../../../api/stories';
 import { ApiError } from '../../../lib/api-client';
 import { useLoadQuery } from '../../../lib/use-load-query';
 import { byPlace } from '../utils/chapter-order';
-import { countStoredWords } from '../utils/count-words';
+import { countChunkWords } from '../../../../../shared/word-count';
 
 /** A story as the workspace holds it: its chapters always present and sorted by place. */
 export type WorkspaceStory = Omit<Story, 'chapters'> & { chapters: Chapter[] };
@@ -69,7 +69,10 @@ export function useDocumentSettings(storyId: string): DocumentSettings | undefin
 
 function wordCountsByChapter(story: FullStory): ReadonlyMap<string, number> {
   return new Map(
-    story.chapters_with_contents.map(({ chapter, blocks }) => [chapter.id, countStoredWords(blocks.items)]),
+    story.chapters_with_contents.map(({ chapter, blocks }) => [
+      chapter.id,
+      blocks.items.reduce((total, item) => total + countChunkWords(item.chunk.Value), 0),
+    ]),
   );
 }
 
