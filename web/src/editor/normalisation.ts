@@ -80,15 +80,8 @@ export function pastedTextToParagraphs(raw: string, options: PasteOptions): stri
   });
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
-
-/** Words as an author counts them: "don't" and "well-known" are one word each, an em dash separates two. */
-export function countWords(text: string): number {
-  let count = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) count += 1;
-  return count;
-}
+// The counting rule lives in shared/ so the server (exports, stored counts) counts exactly as the editor does.
+export { countWords } from '../../../shared/word-count';
 
 const WORD_CHARACTER = /[\p{L}\p{N}_'\u2019-]/u;
 
