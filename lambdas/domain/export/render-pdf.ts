@@ -8,6 +8,7 @@ import {
   wordCountLine,
 } from './manuscript';
 import { type PageLayout, firstLineIndent, pageLayout } from './page-layouts';
+import { type Line, type LineMetrics, breakLines } from './pdf-lines';
 import { type ManuscriptBlock, type StyledRun, type TextBlock, chapterBlocks } from './paragraph-runs';
 
 /**
@@ -27,53 +28,115 @@ function textWidth(layout: PageLayout): number {
   return layout.pageWidth - layout.margin.left - layout.margin.right;
 }
 
-/** The gap pdfkit adds under each line so that baselines sit `layout.lineHeight` apart. */
-function lineGap(pdf: Pdf, layout: PageLayout): number {
-  pdf.font('regular').fontSize(layout.fontSize);
-  return layout.lineHeight - pdf.currentLineHeight(true);
+/** Widths measured once per face and string: a novel repeats its words, and measuring is pdfkit's dearest step. */
+function lineMetrics(pdf: Pdf, layout: PageLayout): LineMetrics {
+  const widths = new Map<FontFace, Map<string, number>>(FACES.map((face) => [face, new Map()]));
+  const measure = (run: StyledRun, text: string) => {
+    const face = fontFace(run.bold, run.italic);
+    const known = widths.get(face)!;
+    let width = known.get(text);
+    if (width === undefined) {
+      width = pdf.font(face).fontSize(layout.fontSize).widthOfString(text);
+      known.set(text, width);
+    }
+    return width;
+  };
+  const plain: StyledRun = { text: ' ', bold: false, italic: false, underline: false, strikethrough: false };
+  return { measure, spaceWidth: measure(plain, ' ') };
 }
 
-function writeTextBlock(pdf: Pdf, block: TextBlock, layout: PageLayout, gap: number, startsSection: boolean) {
-  const runs = block.runs
-    .map((run): StyledRun => ({ ...run, text: run.text.replaceAll('\t', INNER_TAB) }))
-    .filter((run) => run.text !== '');
-  const inset = block.indentLevel * layout.indentStep;
-  pdf.x = layout.margin.left + inset;
-  const paragraphOptions = {
-    width: textWidth(layout) - inset,
-    align: block.alignment ?? layout.defaultAlignment,
-    indent: firstLineIndent(block, layout, startsSection),
-    lineGap: gap,
-    paragraphGap: 0,
-  };
-  runs.forEach((run, index) => {
+const sameStyle = (a: StyledRun, b: StyledRun) =>
+  a.bold === b.bold &&
+  a.italic === b.italic &&
+  a.underline === b.underline &&
+  a.strikethrough === b.strikethrough;
+
+/** Draws a line at the current y: neighbouring words of one style in one call, their spaces stretched alike. */
+function drawLine(pdf: Pdf, line: Line, left: number, layout: PageLayout) {
+  const y = pdf.y;
+  let index = 0;
+  while (index < line.placed.length) {
+    const first = line.placed[index]!;
+    let text = first.piece.text;
+    let end = index + 1;
+    while (
+      end < line.placed.length &&
+      line.placed[end]!.startsWord &&
+      sameStyle(line.placed[end]!.piece.run, first.piece.run)
+    ) {
+      text += ` ${line.placed[end]!.piece.text}`;
+      end += 1;
+    }
+    const { run } = first.piece;
     pdf.font(fontFace(run.bold, run.italic)).fontSize(layout.fontSize);
-    pdf.text(run.text, {
-      ...(index === 0 ? paragraphOptions : {}),
+    pdf.text(text, left + first.x, y, {
+      lineBreak: false,
+      wordSpacing: line.extraSpace,
       underline: run.underline,
       strike: run.strikethrough,
-      continued: index < runs.length - 1,
     });
-  });
-  pdf.x = layout.margin.left;
+    index = end;
+  }
+  pdf.y = y + layout.lineHeight;
 }
 
-function writeBlocks(pdf: Pdf, blocks: readonly ManuscriptBlock[], layout: PageLayout, gap: number) {
+/** How many more lines fit on the current page. */
+function linesLeftOnPage(pdf: Pdf, layout: PageLayout): number {
+  return Math.floor((layout.pageHeight - layout.margin.bottom - pdf.y) / layout.lineHeight + 1e-6);
+}
+
+/**
+ * A paragraph's lines, page by page, keeping widows and orphans away: a paragraph never leaves its first line
+ * alone at the foot of a page nor its last line alone at the head of the next.
+ */
+function writeTextBlock(
+  pdf: Pdf,
+  block: TextBlock,
+  layout: PageLayout,
+  metrics: LineMetrics,
+  startsSection: boolean,
+) {
+  const inset = block.indentLevel * layout.indentStep;
+  const runs = block.runs.map((run): StyledRun => ({ ...run, text: run.text.replaceAll('\t', INNER_TAB) }));
+  const alignment = block.alignment ?? layout.defaultAlignment;
+  const lines = breakLines(
+    runs,
+    alignment,
+    textWidth(layout) - inset,
+    firstLineIndent(block, layout, startsSection),
+    metrics,
+  );
+  let fit = linesLeftOnPage(pdf, layout);
+  if (fit < 1 || (lines.length >= 2 && fit === 1)) fit = 0;
+  else if (lines.length >= 3 && fit === lines.length - 1) fit -= 1;
+  lines.forEach((line, index) => {
+    if (index === fit || (index > fit && linesLeftOnPage(pdf, layout) < 1)) pdf.addPage();
+    drawLine(pdf, line, layout.margin.left + inset, layout);
+  });
+}
+
+function writeBlocks(pdf: Pdf, blocks: readonly ManuscriptBlock[], layout: PageLayout, metrics: LineMetrics) {
   let startsSection = true;
   for (const block of blocks) {
     if (block.kind === 'text') {
-      writeTextBlock(pdf, block, layout, gap, startsSection);
+      writeTextBlock(pdf, block, layout, metrics, startsSection);
       startsSection = false;
       continue;
     }
-    pdf.font('regular').fontSize(layout.fontSize);
-    pdf.text(block.kind === 'scene-break' ? layout.sceneBreakMark : ' ', layout.margin.left, undefined, {
-      width: textWidth(layout),
-      align: 'center',
-      lineGap: gap,
-      underline: false,
-      strike: false,
-    });
+    if (linesLeftOnPage(pdf, layout) < 1) pdf.addPage();
+    const y = pdf.y;
+    if (block.kind === 'scene-break') {
+      pdf.font('regular').fontSize(layout.fontSize);
+      pdf.text(layout.sceneBreakMark, layout.margin.left, y, {
+        width: textWidth(layout),
+        align: 'center',
+        lineBreak: false,
+        underline: false,
+        strike: false,
+      });
+    }
+    // A blank line or a scene break takes one line, whatever pdfkit moved the cursor by.
+    pdf.y = y + layout.lineHeight;
     startsSection = true;
   }
 }
@@ -175,10 +238,10 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
   const isManuscript = exportLayout === 'manuscript';
   if (isManuscript) writeManuscriptTitlePage(pdf, manuscript, layout);
   else writeBookTitlePage(pdf, manuscript, layout);
-  const gap = lineGap(pdf, layout);
+  const metrics = lineMetrics(pdf, layout);
   for (const chapter of manuscript.chapters) {
     writeChapterTitle(pdf, chapter.title, layout);
-    writeBlocks(pdf, chapterBlocks(chapter.paragraphs), layout, gap);
+    writeBlocks(pdf, chapterBlocks(chapter.paragraphs), layout, metrics);
   }
   writePageNumbers(pdf, manuscript, layout, isManuscript);
   pdf.end();
