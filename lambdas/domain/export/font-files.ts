@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +34,18 @@ function packageDirectory(): string | null {
   }
 }
 
-/** The absolute path of a face's TTF; throws naming both places when neither holds it. */
+const resolvedPaths = new Map<FontFace, string>();
+
+/** The absolute path of a face's TTF (looked up once per process); throws naming both places when neither holds it. */
 export function serifFontPath(face: FontFace): string {
+  const known = resolvedPaths.get(face);
+  if (known !== undefined) return known;
+  const resolved = locateFont(face);
+  resolvedPaths.set(face, resolved);
+  return resolved;
+}
+
+function locateFont(face: FontFace): string {
   const bundled = path.join(
     path.dirname(fileURLToPath(import.meta.url)),
     'fonts',
@@ -48,19 +58,6 @@ export function serifFontPath(face: FontFace): string {
   throw new Error(
     `Font file ${path.basename(FACE_FILES[face])} is neither at ${bundled} nor in ${FONT_PACKAGE}`,
   );
-}
-
-let loadedFonts: Record<FontFace, Buffer> | null = null;
-
-/** The four faces' bytes, read once per process (a warm Lambda reuses them). */
-export function serifFonts(): Record<FontFace, Buffer> {
-  loadedFonts ??= {
-    regular: readFileSync(serifFontPath('regular')),
-    bold: readFileSync(serifFontPath('bold')),
-    italic: readFileSync(serifFontPath('italic')),
-    boldItalic: readFileSync(serifFontPath('boldItalic')),
-  };
-  return loadedFonts;
 }
 
 /** The face a run with these styles is set in. */

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { type FontFace, fontFace, serifFontPath, serifFonts } from './font-files';
+import { type FontFace, fontFace, serifFontPath } from './font-files';
 import {
   type ExportLayout,
   type Manuscript,
@@ -12,6 +12,10 @@ import { type Line, type LineMetrics, breakLines } from './pdf-lines';
 import { type ManuscriptBlock, type StyledRun, type TextBlock, chapterBlocks } from './paragraph-runs';
 
 /**
+ * Faces are selected by their file path, the key pdfkit caches an opened font under: an alias registered with
+ * `registerFont` for a font already open under another key makes pdfkit parse the font file again at every
+ * switch, which made a novel take seconds longer.
+ *
  * A manuscript as a PDF (`pdfkit`), set in Tinos, which is embedded (subset) so the file prints the same on
  * any machine: pdfkit's built-in standard fonts are never used. Pages are kept in memory until the end so the
  * running header can carry each page's number once the text has been laid out.
@@ -36,7 +40,7 @@ function lineMetrics(pdf: Pdf, layout: PageLayout): LineMetrics {
     const known = widths.get(face)!;
     let width = known.get(text);
     if (width === undefined) {
-      width = pdf.font(face).fontSize(layout.fontSize).widthOfString(text);
+      width = pdf.font(serifFontPath(face)).fontSize(layout.fontSize).widthOfString(text);
       known.set(text, width);
     }
     return width;
@@ -68,7 +72,7 @@ function drawLine(pdf: Pdf, line: Line, left: number, layout: PageLayout) {
       end += 1;
     }
     const { run } = first.piece;
-    pdf.font(fontFace(run.bold, run.italic)).fontSize(layout.fontSize);
+    pdf.font(serifFontPath(fontFace(run.bold, run.italic))).fontSize(layout.fontSize);
     pdf.text(text, left + first.x, y, {
       lineBreak: false,
       wordSpacing: line.extraSpace,
@@ -126,7 +130,7 @@ function writeBlocks(pdf: Pdf, blocks: readonly ManuscriptBlock[], layout: PageL
     if (linesLeftOnPage(pdf, layout) < 1) pdf.addPage();
     const y = pdf.y;
     if (block.kind === 'scene-break') {
-      pdf.font('regular').fontSize(layout.fontSize);
+      pdf.font(serifFontPath('regular')).fontSize(layout.fontSize);
       pdf.text(layout.sceneBreakMark, layout.margin.left, y, {
         width: textWidth(layout),
         align: 'center',
@@ -143,7 +147,7 @@ function writeBlocks(pdf: Pdf, blocks: readonly ManuscriptBlock[], layout: PageL
 
 function writeChapterTitle(pdf: Pdf, title: string, layout: PageLayout) {
   pdf.addPage();
-  pdf.font('regular').fontSize(layout.chapterTitleSize);
+  pdf.font(serifFontPath('regular')).fontSize(layout.chapterTitleSize);
   pdf.text(title, layout.margin.left, layout.margin.top + layout.chapterTitleDrop, {
     width: textWidth(layout),
     align: 'center',
@@ -159,7 +163,7 @@ function writeManuscriptTitlePage(pdf: Pdf, manuscript: Manuscript, layout: Page
   const width = textWidth(layout);
   const { left, top } = layout.margin;
   pdf.addPage();
-  pdf.font('regular').fontSize(layout.fontSize);
+  pdf.font(serifFontPath('regular')).fontSize(layout.fontSize);
   pdf.text(wordCountLine(manuscript.wordCount), left, top, { width, align: 'right', lineBreak: false });
   pdf.text(manuscript.authorName, left, top, { width, align: 'left' });
   pdf.text(manuscript.authorContact, left, undefined, { width, align: 'left' });
@@ -174,7 +178,7 @@ function writeManuscriptTitlePage(pdf: Pdf, manuscript: Manuscript, layout: Page
 function writeBookTitlePage(pdf: Pdf, manuscript: Manuscript, layout: PageLayout) {
   const width = textWidth(layout);
   pdf.addPage();
-  pdf.font('regular').fontSize(layout.chapterTitleSize + 6);
+  pdf.font(serifFontPath('regular')).fontSize(layout.chapterTitleSize + 6);
   pdf.text(manuscript.title, layout.margin.left, layout.pageHeight / 3, { width, align: 'center' });
   pdf.moveDown(1.5);
   pdf.fontSize(layout.fontSize + 2);
@@ -194,7 +198,7 @@ function writePageNumbers(pdf: Pdf, manuscript: Manuscript, layout: PageLayout, 
     // The number sits in the margin: without this pdfkit would take it for overflow and start a new page.
     const { bottom } = pdf.page.margins;
     pdf.page.margins.bottom = 0;
-    pdf.font('regular').fontSize(layout.fontSize);
+    pdf.font(serifFontPath('regular')).fontSize(layout.fontSize);
     if (isManuscript) {
       pdf.text(`${prefix}${pageNumber}`, layout.margin.left, layout.headerOffset, {
         width: textWidth(layout),
@@ -225,8 +229,6 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
     displayTitle: true,
     lang: 'en',
   });
-  const fonts = serifFonts();
-  for (const face of FACES) pdf.registerFont(face, fonts[face]);
 
   const chunks: Buffer[] = [];
   const finished = new Promise<void>((resolve, reject) => {
