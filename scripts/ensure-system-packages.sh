@@ -2,8 +2,9 @@
 # Installs from Debian what Loreweaver needs on this machine when it is missing:
 #   java      a Java 17+ runtime for Amazon's DynamoDB Local (the embedded runtime's database)
 #   chromium  Debian's Chromium for the browser tests (Playwright never downloads browsers)
-#   poppler   pdftotext, to read exported PDFs back in tests
-# Usage: scripts/ensure-system-packages.sh java [chromium] [poppler]
+#   poppler   pdftotext and pdffonts, to read exported PDFs back in tests
+#   epubcheck the W3C EPUB validator, to check exported EPUBs in tests
+# Usage: scripts/ensure-system-packages.sh java [chromium] [poppler] [epubcheck]
 set -euo pipefail
 
 missing=()
@@ -12,6 +13,7 @@ for need in "$@"; do
     java) java -version 2>&1 | grep -qE 'version "(1[7-9]|[2-9][0-9])' || missing+=(openjdk-17-jre-headless) ;;
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
     poppler) command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils) ;;
+    epubcheck) command -v epubcheck >/dev/null 2>&1 || missing+=(epubcheck) ;;
     *) echo "unknown requirement: $need" >&2; exit 2 ;;
   esac
 done

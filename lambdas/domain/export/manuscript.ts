@@ -1,0 +1,79 @@
+import type { Paragraph } from '../../../shared/schemas/paragraph';
+import { countWords } from '../../../shared/word-count';
+import { paragraphText } from './paragraph-runs';
+
+/** The file types a story exports to (`epub` is ours, beyond the spec's pdf and docx). */
+export type ExportType = 'pdf' | 'docx' | 'epub';
+
+/**
+ * `manuscript`: Standard Manuscript Format (Shunn), what agents and editors ask authors to submit.
+ * `book`: a typeset reading copy (trade paperback page, single-spaced, justified).
+ */
+export type ExportLayout = 'manuscript' | 'book';
+
+export interface ManuscriptChapter {
+  title: string;
+  /** The chapter's stored paragraphs (the editor's custom-paragraph JSON), in order. */
+  paragraphs: readonly Paragraph[];
+}
+
+/** Everything a renderer needs, read from storage by the caller: renderers never touch storage. */
+export interface Manuscript {
+  /** Stable across exports of the same story, so an e-reader sees a re-export as the same book. */
+  storyId: string;
+  title: string;
+  authorName: string;
+  /** The contact line under the author's name on a manuscript's title page (the author's email). */
+  authorContact: string;
+  /** Counted from the text with the editor's own rule. */
+  wordCount: number;
+  chapters: readonly ManuscriptChapter[];
+}
+
+export interface RenderedExport {
+  body: Uint8Array;
+  contentType: string;
+  /** Without the dot. */
+  extension: ExportType;
+}
+
+/** A manuscript with its word count taken from the chapters' text (paragraphs counted apart, as the editor does). */
+export function createManuscript(fields: Omit<Manuscript, 'wordCount'>): Manuscript {
+  let wordCount = 0;
+  for (const chapter of fields.chapters) {
+    for (const paragraph of chapter.paragraphs) wordCount += countWords(paragraphText(paragraph));
+  }
+  return { ...fields, wordCount };
+}
+
+/**
+ * The word count a manuscript's title page states, rounded as Shunn's Proper Manuscript Format says: to the
+ * nearest 100 words; once a story reaches novella length (17,500 words, SFWA's threshold) to the nearest 500;
+ * a novel (40,000 words and up) to the nearest 1,000. A text under 100 words states its exact count, since
+ * "about 0 words" tells an editor nothing.
+ */
+export function roundedWordCount(wordCount: number): number {
+  if (wordCount < 100) return wordCount;
+  const step = wordCount >= 40_000 ? 1000 : wordCount >= 17_500 ? 500 : 100;
+  return Math.round(wordCount / step) * step;
+}
+
+/** "about 80,000 words", as it stands in the title page's top right corner. */
+export function wordCountLine(wordCount: number): string {
+  const rounded = roundedWordCount(wordCount);
+  const approximate = rounded === wordCount && wordCount < 100 ? '' : 'about ';
+  return `${approximate}${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'word' : 'words'}`;
+}
+
+/** The surname for the running header: the last word of the author's name (the whole name when it is one word). */
+export function authorSurname(authorName: string): string {
+  const words = authorName.trim().split(/\s+/);
+  return words[words.length - 1] ?? '';
+}
+
+/** SMF's running header, "Surname / TITLE / " followed by the page number. */
+export function runningHeaderPrefix(manuscript: Pick<Manuscript, 'authorName' | 'title'>): string {
+  const surname = authorSurname(manuscript.authorName);
+  const title = manuscript.title.toLocaleUpperCase('en-US');
+  return surname ? `${surname} / ${title} / ` : `${title} / `;
+}
