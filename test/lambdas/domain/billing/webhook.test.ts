@@ -124,7 +124,12 @@ describe('applyWebhookEvent', () => {
     const harness = subscriberHarness();
     const before = harness.user('author-1');
 
-    await harness.deliver({ ...deleted('evt_1'), customerId: 'cus_unknown' });
+    await harness.deliver({
+      id: 'evt_1',
+      type: 'subscription_deleted',
+      customerId: 'cus_unknown',
+      subscriptionId: SUBSCRIPTION,
+    });
 
     expect(harness.user('author-1')).toEqual(before);
     expect(harness.processedEvents.ids.has('evt_1')).toBe(true);
