@@ -15,7 +15,10 @@ export type SubscriptionFields = Pick<User, 'subscription_id' | 'renewing' | 'ex
  */
 export type SubscriptionStatus = 'none' | 'active' | 'expiring' | 'expired';
 
-/** Spec §6: a subscriber is an account with a non-empty subscription_id. */
+/**
+ * Spec §6: a subscriber is an account with a non-empty subscription_id. That subscription may have lapsed:
+ * whether premium features are open is `hasPremiumAccess`.
+ */
 export function isSubscriber(user: Pick<User, 'subscription_id'> | undefined): boolean {
   return !!user && user.subscription_id.trim() !== '';
 }

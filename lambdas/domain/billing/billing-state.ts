@@ -14,7 +14,7 @@ export type UserBilling = Pick<
  * item and a `CUSTOMER#<id>` lookup item beside it, written in the same transaction whenever `customer_id`
  * changes, so webhooks (which name customers, not users) find their user with one key read.
  */
-export interface UserBillingStore {
+export interface UserBillingState {
   get(userId: string): Promise<UserBilling | undefined>;
   findUserIdByCustomerId(customerId: string): Promise<string | undefined>;
   /** Stores `next` only if the stored fields still equal `expected`, all five; false when they changed. */
@@ -33,7 +33,7 @@ export interface ProcessedEvents {
 /** What the billing operations need. */
 export interface BillingPorts {
   billing: Billing;
-  billingState: UserBillingStore;
+  billingState: UserBillingState;
   processedEvents: ProcessedEvents;
   now(): Date;
 }
@@ -41,7 +41,7 @@ export interface BillingPorts {
 /** As everywhere in the table: a write that keeps losing races answers 409 after five attempts. */
 const MAX_WRITE_ATTEMPTS = 5;
 
-export async function requireBillingState(store: UserBillingStore, userId: string): Promise<UserBilling> {
+export async function requireBillingState(store: UserBillingState, userId: string): Promise<UserBilling> {
   const state = await store.get(userId);
   if (!state) throw new NotFoundError('No such user.');
   return state;
@@ -62,7 +62,7 @@ function sameBilling(left: UserBilling, right: UserBilling): boolean {
  * when another request changed them meanwhile. `change` may throw to refuse.
  */
 export async function changeBillingState(
-  store: UserBillingStore,
+  store: UserBillingState,
   userId: string,
   change: (current: UserBilling) => UserBilling,
 ): Promise<UserBilling> {

@@ -6,7 +6,7 @@ import type {
   BillingPorts,
   ProcessedEvents,
   UserBilling,
-  UserBillingStore,
+  UserBillingState,
 } from '../../../../lambdas/domain/billing/billing-state';
 
 export const START = new Date('2026-11-21T12:00:00Z');
@@ -23,7 +23,7 @@ export const FREE_USER: UserBilling = {
 };
 
 /** The user-profile side of billing, as the DynamoDB implementation will behave: conditional on all five fields. */
-export class InMemoryUserBillingStore implements UserBillingStore {
+export class InMemoryUserBillingState implements UserBillingState {
   readonly users = new Map<string, UserBilling>();
   /** Writes to refuse as if another request had won the race. */
   racesToLose = 0;
@@ -82,7 +82,7 @@ export function billingHarness() {
   const clock = { now: START };
   const now = () => clock.now;
   const billing = new TestBilling({ store: new InMemoryLocalBillingStore(), now, periodSeconds: PERIOD });
-  const billingState = new InMemoryUserBillingStore();
+  const billingState = new InMemoryUserBillingState();
   const processedEvents = new InMemoryProcessedEvents();
   const ports: BillingPorts = { billing, billingState, processedEvents, now };
   return {
