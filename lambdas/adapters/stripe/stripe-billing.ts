@@ -124,13 +124,14 @@ export class StripeBilling implements Billing {
   createSubscription(request: NewSubscription): Promise<ProviderSubscription> {
     return this.call('create subscription', async () => {
       // error_if_incomplete: a first payment Stripe cannot take (declined, or needing authentication the
-      // server cannot give) fails the call with a card error and leaves no subscription behind.
+      // server cannot give) fails the call with a card error and leaves no subscription behind, so `active`
+      // in the answer is Stripe's confirmation of the payment. (Invoices of this API version no longer carry
+      // a `payment_intent` to expand and inspect.)
       const subscription = await this.stripe.subscriptions.create(
         {
           customer: request.customerId,
           items: [{ price: request.priceId }],
           payment_behavior: 'error_if_incomplete',
-          expand: ['latest_invoice'],
         },
         { idempotencyKey: request.idempotencyKey },
       );

@@ -2,6 +2,7 @@ import type { SubscribeRequest, SubscriptionResponse } from '../../../shared/sch
 import { isSubscriber, subscriptionStatus } from '../../../shared/subscription';
 import {
   AlreadySubscribedError,
+  BillingProviderError,
   CardDeclinedError,
   NoSubscriptionError,
   UnknownPriceError,
@@ -30,11 +31,19 @@ export async function refreshSubscription(ports: BillingPorts, userId: string): 
  * The user's billing fields, refreshed from the provider only when the stored period is over: a renewal may
  * have happened that no webhook reported (the local provider has none; a Stripe delivery may be late). This is
  * what `GET /api/user` and the premium handlers read; a subscription whose period has not ended costs no call.
+ * When the provider cannot be reached the stored fields answer: an outage must not sign anyone out or fail
+ * their page, and it grants nothing the stored period does not.
  */
 export async function currentBillingState(ports: BillingPorts, userId: string): Promise<UserBilling> {
   const state = await requireBillingState(ports.billingState, userId);
   const lapsedSubscription = isSubscriber(state) && subscriptionStatus(state, ports.now()) === 'expired';
-  return lapsedSubscription ? refreshSubscription(ports, userId) : state;
+  if (!lapsedSubscription) return state;
+  try {
+    return await refreshSubscription(ports, userId);
+  } catch (error) {
+    if (error instanceof BillingProviderError) return state;
+    throw error;
+  }
 }
 
 /**

@@ -364,6 +364,19 @@ describe('premium', () => {
     });
   });
 
+  it('answers from the stored state, refusing, when the provider cannot be reached after the period ended', async () => {
+    const harness = billingHarness();
+    await subscribedAuthor(harness);
+    const stored = harness.user('author-1');
+    harness.advanceBy(PERIOD + 1);
+    harness.billing.getSubscription = async () => {
+      throw new BillingProviderError();
+    };
+
+    expect(await currentBillingState(harness.ports, 'author-1')).toEqual(stored);
+    await expect(ensurePremium(harness.ports, 'author-1')).rejects.toThrow(SubscriptionRequiredError);
+  });
+
   it('refuses an expired record without asking the provider', () => {
     const now = new Date(startSeconds * 1000);
     const lapsed = {
