@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDatabase, type Database } from '../lambdas/adapters/dynamodb/document-client';
 import { createAwsPorts, usePorts } from '../lambdas/composition';
 import { parseConfig } from '../lambdas/env';
 import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
@@ -47,6 +48,8 @@ export interface EmbeddedRuntimeOptions {
 export interface EmbeddedRuntime {
   url: string;
   ports: Ports;
+  /** The table itself, for tests and benchmarks that look beneath the repositories. */
+  database: Database;
   queue: InProcessQueue;
   close(): Promise<void>;
 }
@@ -201,7 +204,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
         }),
     );
 
-    return { url: origin, ports, queue, close: stopAll };
+    return { url: origin, ports, database: createDatabase(config), queue, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
