@@ -31,7 +31,7 @@ export function sqsWorker<TMessage>(
       const logger: Logger = ports.logger.child({ queue: options.queue, messageId: record.messageId });
       try {
         const message = options.message.parse(JSON.parse(record.body));
-        const outcome = await options.handle(ports, message);
+        const outcome = await options.handle({ ...ports, logger }, message);
         logger.info(`${options.describe} handled`, { ...(message as object), ...outcome });
       } catch (error) {
         logger.error(`${options.describe} failed`, describeError(error));
