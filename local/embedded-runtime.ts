@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '../lambdas/adapters/dynamodb/docu
 import { createAwsPorts, usePorts } from '../lambdas/composition';
 import { parseConfig } from '../lambdas/env';
 import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
+import { IMAGES_PREFIX, isApiPath } from '../lambdas/path-prefixes';
 import type { Ports } from '../lambdas/ports';
 import { routes, workers } from '../lambdas/routes';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -28,9 +29,6 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const IMAGES_BUCKET = 'loreweaver-images';
 export const EXPORTS_BUCKET = 'loreweaver-exports';
 const TABLE_NAME = 'loreweaver';
-
-/** Paths the API owns; anything else is the web app. */
-const API_PREFIXES = ['/api/', '/auth/', '/billing/'];
 
 export interface EmbeddedRuntimeOptions {
   /** 0 picks a free port. */
@@ -142,7 +140,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       }
       if (await issuer.handle(request, response)) return;
 
-      if (url.pathname.startsWith('/images/') && request.method === 'GET') {
+      if (url.pathname.startsWith(`${IMAGES_PREFIX}/`) && request.method === 'GET') {
         const blob = await ports.blobs.get('images', decodeURIComponent(url.pathname.slice(1)));
         if (!blob) return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
         response.writeHead(200, {
@@ -173,7 +171,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
         writeApiGatewayResult(response, await handler(event, lambdaContext(match.definition.handler)));
         return;
       }
-      if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+      if (isApiPath(url.pathname)) {
         return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {

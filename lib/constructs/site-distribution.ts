@@ -29,6 +29,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { IMAGES_PREFIX } from '../../lambdas/path-prefixes';
 
 /**
  * What the page may load. Stripe Elements needs its script and frames (js.stripe.com, hooks.stripe.com for
@@ -178,7 +179,7 @@ export class SiteDistribution extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/images/*': {
+        [`${IMAGES_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(props.imagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: imageCache,
