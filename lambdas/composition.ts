@@ -1,4 +1,6 @@
 import { createDatabase } from './adapters/dynamodb/document-client';
+import { createDynamoDbRepositories } from './adapters/dynamodb/repositories';
+import { createHttpSampleImages } from './adapters/http/http-sample-images';
 import { createOidcIdentity } from './adapters/oidc/oidc-identity';
 import { createS3BlobStore } from './adapters/s3/s3-blob-store';
 import { createSqsQueue } from './adapters/sqs/sqs-queue';
@@ -10,7 +12,8 @@ import type { Ports } from './ports';
 export function createAwsPorts(config: Config): Ports {
   return {
     config,
-    database: createDatabase(config),
+    repositories: createDynamoDbRepositories(createDatabase(config)),
+    sampleImages: config.SAMPLE_IMAGE_URL ? createHttpSampleImages(config.SAMPLE_IMAGE_URL) : undefined,
     blobs: createS3BlobStore(config),
     queue: createSqsQueue(config),
     identity: createOidcIdentity(config),

@@ -1,36 +1,41 @@
-/** Structured JSON logs, one line per entry, with the request id attached by the HTTP middleware. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/**
+ * Structured JSON logs, one line per entry, written by Powertools for AWS Lambda's logger. Handlers and workers
+ * hand the domain a child logger carrying the request id (or the queue message id), so every line the domain
+ * writes for a request says which request it belongs to.
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** A logger adding `fields` to every line, besides its parent's. */
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(
-  level: LogLevel,
-  base: Record<string, unknown> = {},
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Logger {
-  const log = (
-    entryLevel: Exclude<LogLevel, 'silent'>,
-    message: string,
-    fields?: Record<string, unknown>,
-  ) => {
-    if (order[entryLevel] < order[level]) return;
-    write(JSON.stringify({ level: entryLevel, time: new Date().toISOString(), message, ...base, ...fields }));
-  };
+const SERVICE_NAME = 'loreweaver';
+
+function wrap(logger: PowertoolsLogger): Logger {
   return {
-    debug: (message, fields) => log('debug', message, fields),
-    info: (message, fields) => log('info', message, fields),
-    warn: (message, fields) => log('warn', message, fields),
-    error: (message, fields) => log('error', message, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }, write),
+    debug: (message, fields) => logger.debug(message, fields ?? {}),
+    info: (message, fields) => logger.info(message, fields ?? {}),
+    warn: (message, fields) => logger.warn(message, fields ?? {}),
+    error: (message, fields) => logger.error(message, fields ?? {}),
+    child: (fields) => wrap(logger.createChild({ persistentKeys: fields })),
   };
+}
+
+export function createLogger(level: LogLevel, base: Record<string, unknown> = {}): Logger {
+  return wrap(
+    new PowertoolsLogger({
+      serviceName: SERVICE_NAME,
+      logLevel: level.toUpperCase() as Uppercase<LogLevel>,
+      persistentKeys: base,
+    }),
+  );
 }
 
 /** Errors are logged by name, message and stack; never returned to callers. */

@@ -1,13 +1,7 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Repositories } from './domain/repositories';
 import type { Config } from './env';
 import type { Logger } from './logger';
 import type { BucketName, QueueName } from './routes';
-
-/** The single table, reached through the DynamoDB document client (AWS or DynamoDB Local). */
-export interface Database {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-}
 
 export interface StoredBlob {
   body: Uint8Array;
@@ -57,9 +51,18 @@ export interface Identity {
   ): Promise<SignedInIdentity>;
 }
 
+/** An image service answering a random picture (spec §2's sample cover); its bytes are checked by the caller. */
+export interface SampleImages {
+  /** The bytes of one random picture; throws when the service is slow, down or answers an error. */
+  fetchRandom(): Promise<Buffer>;
+}
+
 export interface Ports {
   config: Config;
-  database: Database;
+  /** Every stored entity, behind the domain's own repository interfaces. */
+  repositories: Repositories;
+  /** Absent when no image service is configured: covers are then generated from the title. */
+  sampleImages: SampleImages | undefined;
   blobs: BlobStore;
   queue: Queue;
   identity: Identity;

@@ -30,7 +30,7 @@ export interface RouteAccess {
 
 export interface RouteDefinition {
   method: HttpMethod;
-  /** API Gateway syntax: `/api/stories/{storyId}`. */
+  /** API Gateway syntax: `/api/stories/{storyId}`; under one of `API_PATH_PREFIXES` (`path-prefixes.ts`). */
   path: string;
   /** Module under `lambdas/` (no extension) exporting `handler`. */
   handler: string;

@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDatabase, type Database } from '../lambdas/adapters/dynamodb/document-client';
 import { createAwsPorts, usePorts } from '../lambdas/composition';
 import { parseConfig } from '../lambdas/env';
 import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
 import { requestPathProblem, requestTargetPath } from '../lambdas/middleware/request-path';
+import { IMAGES_PREFIX, isApiPath } from '../lambdas/path-prefixes';
 import type { Ports } from '../lambdas/ports';
 import { routes, workers } from '../lambdas/routes';
 import { securityHeaders } from '../shared/security-headers';
@@ -30,9 +32,6 @@ export const IMAGES_BUCKET = 'loreweaver-images';
 export const EXPORTS_BUCKET = 'loreweaver-exports';
 const TABLE_NAME = 'loreweaver';
 
-/** Paths the API owns; anything else is the web app. */
-const API_PREFIXES = ['/api/', '/auth/', '/billing/'];
-
 export interface EmbeddedRuntimeOptions {
   /** 0 picks a free port. */
   port: number;
@@ -49,6 +48,8 @@ export interface EmbeddedRuntimeOptions {
 export interface EmbeddedRuntime {
   url: string;
   ports: Ports;
+  /** The table itself, for tests and benchmarks that look beneath the repositories. */
+  database: Database;
   queue: InProcessQueue;
   close(): Promise<void>;
 }
@@ -145,7 +146,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       }
       if (await issuer.handle(request, response)) return;
 
-      if (url.pathname.startsWith('/images/') && request.method === 'GET') {
+      if (url.pathname.startsWith(`${IMAGES_PREFIX}/`) && request.method === 'GET') {
         const blob = await ports.blobs.get('images', decodeURIComponent(url.pathname.slice(1)));
         if (!blob) return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
         response.writeHead(200, {
@@ -176,7 +177,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
         writeApiGatewayResult(response, await handler(event, lambdaContext(match.definition.handler)));
         return;
       }
-      if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+      if (isApiPath(url.pathname)) {
         return sendJson(response, 404, { error: 'not_found', message: 'Not found.' });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -207,7 +208,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
         }),
     );
 
-    return { url: origin, ports, queue, close: stopAll };
+    return { url: origin, ports, database: createDatabase(config), queue, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

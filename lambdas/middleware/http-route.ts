@@ -139,7 +139,8 @@ export function httpRoute<
         userId: context.userId as TAuth extends 'required' ? string : string | undefined,
         sessionId: context.sessionId,
         cookies: readCookies(event),
-        ports: context.ports,
+        // The domain logs through its ports: with the request's logger, each of its lines names the request.
+        ports: { ...context.ports, logger: context.logger },
         logger: context.logger,
         event,
       });

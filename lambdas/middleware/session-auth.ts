@@ -1,5 +1,4 @@
 import type middy from '@middy/core';
-import { SessionRepository } from '../domain/auth/session-repository';
 import { UnauthenticatedError } from '../errors';
 import { readCookies, sessionCookieName } from './cookies';
 import type { AuthMode, RouteContext, RouteEvent } from './http-route';
@@ -14,9 +13,7 @@ export function sessionAuth(
       if (mode === 'none') return;
       const { ports } = request.context;
       const sessionId = readCookies(request.event)[sessionCookieName(ports.config)];
-      const session = sessionId
-        ? await new SessionRepository(ports.database).find(sessionId, ports.now())
-        : undefined;
+      const session = sessionId ? await ports.repositories.sessions.find(sessionId, ports.now()) : undefined;
       if (session && sessionId) {
         request.context.userId = session.userId;
         request.context.sessionId = sessionId;

@@ -35,6 +35,7 @@ import {
   REFERRER_POLICY,
   STRICT_TRANSPORT_SECURITY_MAX_AGE_SECONDS,
 } from '../../shared/security-headers';
+import { IMAGES_PREFIX } from '../../lambdas/path-prefixes';
 
 /**
  * Headers the API handlers read. Origin and Sec-Fetch-Site feed the cross-site check, Content-Type the body
@@ -163,7 +164,7 @@ export class SiteDistribution extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/images/*': {
+        [`${IMAGES_PREFIX}/*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(props.imagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: imageCache,

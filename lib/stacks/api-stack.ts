@@ -17,7 +17,7 @@ import {
   queueEnvironment,
 } from '../constructs/loreweaver-function';
 import { WorkQueue } from '../constructs/work-queue';
-import { API_PATH_PREFIXES } from './edge-stack';
+import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
 
 /** HTTP API integrations give up after 30 s; a handler should answer well within it. */
 const ROUTE_TIMEOUT = Duration.seconds(10);

@@ -5,14 +5,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
 import { bucketName, siteOrigin, type StageConfig } from '../config';
 import { ALARM_PERIOD, NotifyingAlarm } from '../constructs/notifying-alarm';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { SiteDistribution } from '../constructs/site-distribution';
 import { SiteDeployment } from '../constructs/site-deployment';
-
-/** Paths CloudFront forwards to the API. Every route in the route table must start with one of them. */
-export const API_PATH_PREFIXES = ['/api', '/auth', '/billing'] as const;
 
 /**
  * Requests per second the API accepts before answering 429: ample for autosave from a few hundred

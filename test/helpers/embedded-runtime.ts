@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SessionRepository } from '../../lambdas/domain/auth/session-repository';
+import { userProfileKey } from '../../lambdas/adapters/dynamodb/keys/user-keys';
 import {
   startEmbeddedRuntime,
   type EmbeddedRuntime,
@@ -132,16 +132,16 @@ export async function signIn(
  * author's profile a subscription directly, found through their session (one key read each).
  */
 export async function grantSubscription(
-  runtime: Pick<EmbeddedRuntime, 'ports'>,
+  runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
   sessionId: string,
 ): Promise<void> {
-  const { database } = runtime.ports;
-  const session = await new SessionRepository(database).find(sessionId, new Date());
+  const { database } = runtime;
+  const session = await runtime.ports.repositories.sessions.find(sessionId, new Date());
   if (!session) throw new Error('No live session to grant a subscription to.');
   await database.client.send(
     new UpdateCommand({
       TableName: database.tableName,
-      Key: { PK: `USER#${session.userId}`, SK: 'PROFILE' },
+      Key: userProfileKey(session.userId),
       UpdateExpression: 'SET subscription_id = :subscription',
       ExpressionAttributeValues: { ':subscription': 'sub_test' },
     }),

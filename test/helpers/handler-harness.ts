@@ -71,7 +71,7 @@ export function installHandlerPorts() {
     ...testPorts,
     blobs,
     queue,
-    tableName: testPorts.ports.database.tableName,
+    tableName: testPorts.ports.config.TABLE_NAME,
     ownStory,
     ownSeries,
     chaptersOf,

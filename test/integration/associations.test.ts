@@ -54,9 +54,9 @@ describe('associations on the embedded runtime', () => {
   };
 
   const storedAssociationItems = async (storyId: string) => {
-    const { Items } = await runtime.ports.database.client.send(
+    const { Items } = await runtime.database.client.send(
       new QueryCommand({
-        TableName: runtime.ports.database.tableName,
+        TableName: runtime.database.tableName,
         KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':partition': `STORY#${storyId}`, ':prefix': 'ASSOC#' },
       }),

@@ -31,9 +31,9 @@ describe('stories and series on the embedded runtime', () => {
   };
 
   const partitionItems = async (partitionKey: string) => {
-    const { Items } = await runtime.ports.database.client.send(
+    const { Items } = await runtime.database.client.send(
       new QueryCommand({
-        TableName: runtime.ports.database.tableName,
+        TableName: runtime.database.tableName,
         KeyConditionExpression: 'PK = :partition',
         ExpressionAttributeValues: { ':partition': partitionKey },
       }),

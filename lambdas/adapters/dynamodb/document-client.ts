@@ -1,7 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../../env';
-import type { Database } from '../../ports';
+
+/** The single table, reached through the DynamoDB document client (AWS or DynamoDB Local). */
+export interface Database {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
 
 /** One document client per process; DynamoDB Local is reached through the same client with an endpoint. */
 export function createDatabase(config: Config): Database {

@@ -16,12 +16,10 @@ import {
 import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { deleteImages, type PreparedImage, prepareUploadedImage } from '../images/images';
-import { requireOwnedStory } from '../ownership';
-import { UserRepository } from '../users/user-repository';
-import { AssociationRepository, type AssociationRecord, type PortraitImages } from './association-repository';
+import type { AssociationRecord, AssociationRepository, PortraitImages } from './association-repository';
 
 /** What the association operations use; handlers pass their ports. */
-export type AssociationPorts = Pick<Ports, 'database' | 'blobs' | 'logger' | 'now'>;
+export type AssociationPorts = Pick<Ports, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 export interface StoryScope {
   userId: string;
@@ -77,8 +75,8 @@ async function ownedStoryAssociations(
   ports: AssociationPorts,
   scope: StoryScope,
 ): Promise<AssociationRepository> {
-  await requireOwnedStory(ports.database, scope.userId, scope.storyId);
-  return new AssociationRepository(ports.database);
+  await ports.repositories.stories.requireOwned(scope.userId, scope.storyId);
+  return ports.repositories.associations;
 }
 
 async function requireAssociation(
@@ -124,7 +122,7 @@ export async function createAssociations(
   named.forEach(requireValidAliases);
   if (named.length === 0) return [];
 
-  const subscriber = isSubscriber(await new UserRepository(ports.database).get(scope.userId));
+  const subscriber = isSubscriber(await ports.repositories.users.get(scope.userId));
   if (!subscriber && named.length > FREE_ASSOCIATION_LIMIT) {
     throw new SubscriptionRequiredError(FREE_ASSOCIATION_LIMIT_MESSAGE);
   }

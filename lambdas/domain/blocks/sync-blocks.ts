@@ -1,16 +1,9 @@
 import { MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE } from '../../../shared/validation';
 import { ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
-import { ChapterRepository } from '../chapters/chapter-repository';
+import { retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../ordering';
-import { StoryRepository } from '../stories/story-repository';
-import {
-  commitTransaction,
-  MAX_TRANSACTION_ITEMS,
-  retryOnConcurrentChange,
-  type TransactionItem,
-} from '../table';
-import { BlockRepository } from './block-repository';
+import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
 import { requireReadyChapter } from './chapter-content';
 
 /**
@@ -28,7 +21,7 @@ export interface SavedBlock {
 }
 
 /** A transaction holds the chapter check, the order item and the paragraphs. */
-const BLOCKS_PER_TRANSACTION = MAX_TRANSACTION_ITEMS - 2;
+const BLOCKS_PER_TRANSACTION = MAX_WRITES_PER_TRANSACTION - 2;
 /** DynamoDB refuses transactions over 4 MB; this leaves room for keys and attribute names. */
 const BYTES_PER_TRANSACTION = 3 * 1024 * 1024;
 
@@ -70,21 +63,20 @@ export async function saveBlocks(
   chapterId: string,
   blocks: SavedBlock[],
 ): Promise<void> {
-  const { database } = ports;
-  const chapterRepository = new ChapterRepository(database);
-  const blockRepository = new BlockRepository(database);
-  await new StoryRepository(database).requireOwned(userId, storyId);
+  const { repositories } = ports;
+  const { chapters: chapterRepository, blocks: blockRepository } = repositories;
+  await repositories.stories.requireOwned(userId, storyId);
   const groups = transactionGroups(lastOfEach(blocks), (block) => Buffer.byteLength(block.chunk));
-  if (groups.length === 0) await requireReadyChapter(database, storyId, chapterId);
+  if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
-      await requireReadyChapter(database, storyId, chapterId);
+      await requireReadyChapter(repositories, storyId, chapterId);
       const order = await blockRepository.getOrder(chapterId);
       const known = new Set(order.key_ids);
       const newPlacements = group
         .filter((block) => !known.has(block.key_id))
         .map((block) => ({ id: block.key_id, index: block.place ?? Number.MAX_SAFE_INTEGER }));
-      const writes: TransactionItem[] = [
+      const writes: Write[] = [
         chapterRepository.readyCondition(storyId, chapterId),
         ...group.map((block) =>
           blockRepository.putBlockItem(chapterId, { key_id: block.key_id, chunk: block.chunk }, ports.now()),
@@ -95,7 +87,7 @@ export async function saveBlocks(
         checkOrderSize(keyIds);
         writes.push(blockRepository.saveOrderItem(chapterId, order, keyIds));
       }
-      await commitTransaction(database, writes);
+      await repositories.commit(writes);
     });
   }
 }
@@ -108,19 +100,18 @@ export async function deleteBlocks(
   chapterId: string,
   keyIds: string[],
 ): Promise<void> {
-  const { database } = ports;
-  const chapterRepository = new ChapterRepository(database);
-  const blockRepository = new BlockRepository(database);
-  await new StoryRepository(database).requireOwned(userId, storyId);
+  const { repositories } = ports;
+  const { chapters: chapterRepository, blocks: blockRepository } = repositories;
+  await repositories.stories.requireOwned(userId, storyId);
   const groups = transactionGroups([...new Set(keyIds)], () => 0);
-  if (groups.length === 0) await requireReadyChapter(database, storyId, chapterId);
+  if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
-      await requireReadyChapter(database, storyId, chapterId);
+      await requireReadyChapter(repositories, storyId, chapterId);
       const order = await blockRepository.getOrder(chapterId);
       const deleted = new Set(group);
       const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
-      await commitTransaction(database, [
+      await repositories.commit([
         chapterRepository.readyCondition(storyId, chapterId),
         ...group.map((keyId) => blockRepository.deleteBlockItem(chapterId, keyId)),
         ...(remaining.length === order.key_ids.length
@@ -142,12 +133,11 @@ export async function reorderBlocks(
   chapterId: string,
   placements: { key_id: string; place: number }[],
 ): Promise<void> {
-  const { database } = ports;
-  const chapterRepository = new ChapterRepository(database);
-  const blockRepository = new BlockRepository(database);
-  await new StoryRepository(database).requireOwned(userId, storyId);
+  const { repositories } = ports;
+  const { chapters: chapterRepository, blocks: blockRepository } = repositories;
+  await repositories.stories.requireOwned(userId, storyId);
   await retryOnConcurrentChange(async () => {
-    await requireReadyChapter(database, storyId, chapterId);
+    await requireReadyChapter(repositories, storyId, chapterId);
     const order = await blockRepository.getOrder(chapterId);
     const known = new Set(order.key_ids);
     const keyIds = applyPlacements(
@@ -157,7 +147,7 @@ export async function reorderBlocks(
         .map((placement) => ({ id: placement.key_id, index: placement.place })),
     );
     if (keyIds.join() === order.key_ids.join()) return;
-    await commitTransaction(database, [
+    await repositories.commit([
       chapterRepository.readyCondition(storyId, chapterId),
       blockRepository.saveOrderItem(chapterId, order, keyIds),
     ]);

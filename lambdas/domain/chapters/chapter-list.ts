@@ -1,6 +1,6 @@
 import type { Chapter } from '../../../shared/schemas/chapter';
-import type { Database } from '../../ports';
-import { ChapterRepository, type ChapterIndex, type ChapterRecord } from './chapter-repository';
+import type { Repositories } from '../repositories';
+import type { ChapterIndex, ChapterRecord } from './chapter-repository';
 
 export function toChapter(record: ChapterRecord, place: number): Chapter {
   return {
@@ -24,7 +24,7 @@ export function orderedChapters(chapters: ChapterRecord[], index: ChapterIndex):
   return [...indexed, ...unindexed].map((chapter, position) => toChapter(chapter, position + 1));
 }
 
-export async function listChapters(database: Database, storyId: string): Promise<Chapter[]> {
-  const { chapters, index } = await new ChapterRepository(database).listWithIndex(storyId);
+export async function listChapters(repositories: Repositories, storyId: string): Promise<Chapter[]> {
+  const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
   return orderedChapters(chapters, index);
 }

@@ -8,10 +8,9 @@ import {
 import { ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { applyPlacements } from '../ordering';
-import { StoryRepository } from '../stories/story-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
+import { retryOnConcurrentChange } from '../concurrency';
 import { toChapter } from './chapter-list';
-import { type ChapterRecord, ChapterRepository } from './chapter-repository';
+import type { ChapterRecord } from './chapter-repository';
 
 /** The chapter-creation queue's message. */
 export interface ChapterCreationMessage {
@@ -30,9 +29,8 @@ export async function createChapter(
   storyId: string,
   request: { title?: string; place?: number },
 ): Promise<Chapter> {
-  const { database } = ports;
-  const storyRepository = new StoryRepository(database);
-  const chapterRepository = new ChapterRepository(database);
+  const { repositories } = ports;
+  const { stories: storyRepository, chapters: chapterRepository } = repositories;
   const chapterId = randomUUID();
   const now = ports.now();
 
@@ -52,7 +50,7 @@ export async function createChapter(
     const chapterIds = applyPlacements(index.chapter_ids, [
       { id: chapterId, index: (request.place ?? count + 1) - 1 },
     ]);
-    await commitTransaction(database, [
+    await repositories.commit([
       storyRepository.existsCondition(userId, storyId),
       chapterRepository.createItem(chapter),
       chapterRepository.saveIndexItem(storyId, index, chapterIds),
@@ -71,10 +69,10 @@ export async function createChapter(
 }
 
 async function withdrawChapter(ports: Ports, storyId: string, chapterId: string): Promise<void> {
-  const chapterRepository = new ChapterRepository(ports.database);
+  const { repositories } = ports;
   await retryOnConcurrentChange(async () => {
-    const { chapters, index } = await chapterRepository.listWithIndex(storyId);
+    const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
     if (!chapters.some((chapter) => chapter.chapter_id === chapterId)) return;
-    await commitTransaction(ports.database, chapterRepository.removeItems(storyId, index, chapterId));
+    await repositories.commit(repositories.chapters.removeItems(storyId, index, chapterId));
   });
 }

@@ -2,12 +2,9 @@ import type { Chapter } from '../../../shared/schemas/chapter';
 import { ONLY_CHAPTER_MESSAGE } from '../../../shared/validation';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
-import { BlockRepository } from '../blocks/block-repository';
 import { applyPlacements } from '../ordering';
-import { StoryRepository } from '../stories/story-repository';
-import { batchDeleteAll, commitTransaction, retryOnConcurrentChange } from '../table';
+import { retryOnConcurrentChange } from '../concurrency';
 import { listChapters, orderedChapters } from './chapter-list';
-import { ChapterRepository } from './chapter-repository';
 
 /** GET /api/stories/{storyId}/chapters/{chapterId}. */
 export async function getChapter(
@@ -16,8 +13,8 @@ export async function getChapter(
   storyId: string,
   chapterId: string,
 ): Promise<Chapter> {
-  await new StoryRepository(ports.database).requireOwned(userId, storyId);
-  const chapter = (await listChapters(ports.database, storyId)).find((item) => item.id === chapterId);
+  await ports.repositories.stories.requireOwned(userId, storyId);
+  const chapter = (await listChapters(ports.repositories, storyId)).find((item) => item.id === chapterId);
   if (!chapter) throw new NotFoundError('No such chapter.');
   return chapter;
 }
@@ -30,8 +27,8 @@ export async function renameChapter(
   chapterId: string,
   title: string,
 ): Promise<Chapter> {
-  await new StoryRepository(ports.database).requireOwned(userId, storyId);
-  const renamed = await new ChapterRepository(ports.database).rename(storyId, chapterId, title, ports.now());
+  await ports.repositories.stories.requireOwned(userId, storyId);
+  const renamed = await ports.repositories.chapters.rename(storyId, chapterId, title, ports.now());
   if (!renamed) throw new NotFoundError('No such chapter.');
   return getChapter(ports, userId, storyId, chapterId);
 }
@@ -46,8 +43,8 @@ export async function reorderChapters(
   storyId: string,
   placements: { chapter_id: string; place: number }[],
 ): Promise<Chapter[]> {
-  const storyRepository = new StoryRepository(ports.database);
-  const chapterRepository = new ChapterRepository(ports.database);
+  const { repositories } = ports;
+  const { stories: storyRepository, chapters: chapterRepository } = repositories;
   return retryOnConcurrentChange(async () => {
     await storyRepository.requireOwned(userId, storyId);
     const { chapters, index } = await chapterRepository.listWithIndex(storyId);
@@ -59,7 +56,7 @@ export async function reorderChapters(
       placements.map((placement) => ({ id: placement.chapter_id, index: placement.place - 1 })),
     );
     if (chapterIds.join() !== index.chapter_ids.join()) {
-      await commitTransaction(ports.database, [chapterRepository.saveIndexItem(storyId, index, chapterIds)]);
+      await repositories.commit([chapterRepository.saveIndexItem(storyId, index, chapterIds)]);
     }
     return orderedChapters(chapters, { chapter_ids: chapterIds, version: index.version + 1 });
   });
@@ -75,16 +72,15 @@ export async function deleteChapter(
   storyId: string,
   chapterId: string,
 ): Promise<void> {
-  const storyRepository = new StoryRepository(ports.database);
-  const chapterRepository = new ChapterRepository(ports.database);
+  const { repositories } = ports;
+  const { stories: storyRepository, chapters: chapterRepository } = repositories;
   await retryOnConcurrentChange(async () => {
     await storyRepository.requireOwned(userId, storyId);
     const { chapters, index } = await chapterRepository.listWithIndex(storyId);
     if (!chapters.some((chapter) => chapter.chapter_id === chapterId))
       throw new NotFoundError('No such chapter.');
     if (chapters.length <= 1) throw new ConflictError(ONLY_CHAPTER_MESSAGE, 'only_chapter');
-    await commitTransaction(ports.database, chapterRepository.removeItems(storyId, index, chapterId));
+    await repositories.commit(chapterRepository.removeItems(storyId, index, chapterId));
   });
-  const blockRepository = new BlockRepository(ports.database);
-  await batchDeleteAll(ports.database, await blockRepository.contentKeys(chapterId));
+  await repositories.blocks.deleteContent(chapterId);
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
-import type { Database } from '../../ports';
-import { BlockRepository } from '../blocks/block-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
-import { ChapterRepository } from './chapter-repository';
+import { retryOnConcurrentChange } from '../concurrency';
+import type { Repositories } from '../repositories';
 import type { ChapterCreationMessage } from './create-chapter';
 
 /**
@@ -12,17 +10,16 @@ import type { ChapterCreationMessage } from './create-chapter';
  * deleted: either way there is nothing left to do.
  */
 export async function prepareChapter(
-  database: Database,
+  repositories: Repositories,
   message: ChapterCreationMessage,
   now: Date,
 ): Promise<'prepared' | 'nothing to do'> {
-  const chapterRepository = new ChapterRepository(database);
-  const blockRepository = new BlockRepository(database);
+  const { chapters: chapterRepository, blocks: blockRepository } = repositories;
   return retryOnConcurrentChange(async () => {
     const chapter = await chapterRepository.get(message.story_id, message.chapter_id);
     if (chapter?.status !== 'creating') return 'nothing to do';
     const keyId = randomUUID();
-    await commitTransaction(database, [
+    await repositories.commit([
       chapterRepository.markReadyItem(message.story_id, message.chapter_id, now),
       blockRepository.putBlockItem(
         message.chapter_id,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/validation';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import { describeError, type Logger } from '../../logger';
-import type { BlobStore } from '../../ports';
+import type { BlobStore, SampleImages } from '../../ports';
 
 /**
  * Story and series images: checked by content, re-encoded (which drops EXIF and GPS metadata, as sharp keeps
@@ -135,9 +135,6 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
   return { body, contentType: 'image/jpeg', extension: 'jpg' };
 }
 
-/** How long a new story waits for the sample-image service before making its own cover. */
-const SAMPLE_IMAGE_TIMEOUT_MS = 3_000;
-
 /**
  * The cover of a story created without an image. Spec §2: a random 300 px sample picture from an image
  * service, saved as jpeg — fetched when a service is configured, checked by its content and cut to 300 px
@@ -145,15 +142,13 @@ const SAMPLE_IMAGE_TIMEOUT_MS = 3_000;
  * is generated from the title. Creating a story never fails for want of a picture.
  */
 export async function sampleCoverImage(
-  sampleImageUrl: string | undefined,
+  sampleImages: SampleImages | undefined,
   title: string,
   logger: Logger,
 ): Promise<PreparedImage> {
-  if (!sampleImageUrl) return generateCoverImage(title);
+  if (!sampleImages) return generateCoverImage(title);
   try {
-    const response = await fetch(sampleImageUrl, { signal: AbortSignal.timeout(SAMPLE_IMAGE_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`the image service answered ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
+    const bytes = await sampleImages.fetchRandom();
     const detected = await fileTypeFromBuffer(bytes);
     if (bytes.length > IMAGE_MAX_BYTES || !detected || !isAllowedMimeType(detected.mime)) {
       throw new Error('the image service answered something that is not an allowed image');

@@ -1,9 +1,7 @@
 import type { Series } from '../../../shared/schemas/series';
 import type { Ports } from '../../ports';
-import { StoryRepository } from '../stories/story-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
+import { retryOnConcurrentChange } from '../concurrency';
 import { seriesChangedByMove } from './series-membership';
-import { SeriesRepository } from './series-repository';
 import { getSeries } from './series-views';
 
 /**
@@ -16,19 +14,18 @@ export async function removeStoryFromSeries(
   seriesId: string,
   storyId: string,
 ): Promise<Series> {
-  const { database } = ports;
-  const seriesRepository = new SeriesRepository(database);
-  const storyRepository = new StoryRepository(database);
+  const { repositories } = ports;
+  const { series: seriesRepository, stories: storyRepository } = repositories;
   await retryOnConcurrentChange(async () => {
     const series = await seriesRepository.requireOwned(userId, seriesId);
     await storyRepository.requireOwned(userId, storyId);
     if (!series.story_ids.includes(storyId)) return;
-    await commitTransaction(database, [
+    await repositories.commit([
       ...seriesChangedByMove(storyId, series, undefined, undefined).map((changed) =>
         seriesRepository.saveItem(userId, changed, ports.now()),
       ),
       storyRepository.setSeriesItem(userId, storyId, undefined, seriesId, ports.now()),
     ]);
   });
-  return getSeries(database, userId, seriesId);
+  return getSeries(repositories, userId, seriesId);
 }

@@ -1,8 +1,8 @@
 import type { Series, SeriesVolume } from '../../../shared/schemas/series';
-import type { Database } from '../../ports';
-import { type StoryRecord, StoryRepository } from '../stories/story-repository';
+import type { Repositories } from '../repositories';
+import type { StoryRecord } from '../stories/story-repository';
 import { toStory } from '../stories/story-views';
-import { type SeriesRecord, SeriesRepository } from './series-repository';
+import type { SeriesRecord } from './series-repository';
 
 /** The series as the API answers it, with its volumes in place order. */
 export function toSeries(series: SeriesRecord, stories: StoryRecord[]): Series {
@@ -23,10 +23,10 @@ export function toSeries(series: SeriesRecord, stories: StoryRecord[]): Series {
 }
 
 /** GET /api/series: the caller's series, oldest first, each with its volumes. */
-export async function listSeries(database: Database, userId: string): Promise<Series[]> {
+export async function listSeries(repositories: Repositories, userId: string): Promise<Series[]> {
   const [series, stories] = await Promise.all([
-    new SeriesRepository(database).listOwned(userId),
-    new StoryRepository(database).listOwned(userId),
+    repositories.series.listOwned(userId),
+    repositories.stories.listOwned(userId),
   ]);
   return series
     .sort((first, second) => first.created_at.localeCompare(second.created_at))
@@ -34,8 +34,12 @@ export async function listSeries(database: Database, userId: string): Promise<Se
 }
 
 /** GET /api/series/{id}. */
-export async function getSeries(database: Database, userId: string, seriesId: string): Promise<Series> {
-  const series = await new SeriesRepository(database).requireOwned(userId, seriesId);
-  const stories = await new StoryRepository(database).getOwned(userId, series.story_ids);
+export async function getSeries(
+  repositories: Repositories,
+  userId: string,
+  seriesId: string,
+): Promise<Series> {
+  const series = await repositories.series.requireOwned(userId, seriesId);
+  const stories = await repositories.stories.getOwned(userId, series.story_ids);
   return toSeries(series, stories);
 }

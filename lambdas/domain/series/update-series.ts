@@ -9,9 +9,9 @@ import {
   storeImage,
 } from '../images/images';
 import { applyPlacements } from '../ordering';
-import { StoryRepository } from '../stories/story-repository';
-import { commitTransaction, retryOnConcurrentChange, type TransactionItem } from '../table';
-import { type SeriesRecord, SeriesRepository } from './series-repository';
+import { retryOnConcurrentChange } from '../concurrency';
+import type { Write } from '../repositories';
+import type { SeriesRecord } from './series-repository';
 import { getSeries } from './series-views';
 
 export interface SeriesChange {
@@ -34,9 +34,8 @@ export async function updateSeries(
   seriesId: string,
   change: SeriesChange,
 ): Promise<Series> {
-  const { database } = ports;
-  const seriesRepository = new SeriesRepository(database);
-  const storyRepository = new StoryRepository(database);
+  const { repositories } = ports;
+  const { series: seriesRepository, stories: storyRepository } = repositories;
   const now = ports.now();
 
   // 404 before any image is processed.
@@ -75,7 +74,7 @@ export async function updateSeries(
         await Promise.all(otherSeriesIds.map((id) => seriesRepository.get(userId, id)))
       ).filter((other): other is SeriesRecord => other !== undefined);
 
-      const writes: TransactionItem[] = [
+      const writes: Write[] = [
         seriesRepository.saveItem(
           userId,
           {
@@ -99,7 +98,7 @@ export async function updateSeries(
         ),
         ...removed.map((id) => storyRepository.setSeriesItem(userId, id, undefined, seriesId, now)),
       ];
-      await commitTransaction(database, writes);
+      await repositories.commit(writes);
       return series.image_url;
     });
     const replacedImage = newImage && imageKeyOf(previousImageUrl, seriesImagePrefix(seriesId));
@@ -108,5 +107,5 @@ export async function updateSeries(
     if (newImage) await deleteImages(ports.blobs, [newImage.key], ports.logger);
     throw error;
   }
-  return getSeries(database, userId, seriesId);
+  return getSeries(repositories, userId, seriesId);
 }

@@ -1,8 +1,6 @@
 import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../../shared/schemas/settings';
 import type { Ports } from '../../ports';
-import { StoryRepository } from '../stories/story-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
-import { SettingsRepository } from './settings-repository';
+import { retryOnConcurrentChange } from '../concurrency';
 
 /** GET /api/stories/{id}/settings: the story's settings, or the defaults until the author saves some. */
 export async function getDocumentSettings(
@@ -10,8 +8,8 @@ export async function getDocumentSettings(
   userId: string,
   storyId: string,
 ): Promise<DocumentSettings> {
-  await new StoryRepository(ports.database).requireOwned(userId, storyId);
-  return (await new SettingsRepository(ports.database).get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
+  await ports.repositories.stories.requireOwned(userId, storyId);
+  return (await ports.repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
 }
 
 /** PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. */
@@ -21,12 +19,12 @@ export async function saveDocumentSettings(
   storyId: string,
   settings: DocumentSettings,
 ): Promise<DocumentSettings> {
-  const storyRepository = new StoryRepository(ports.database);
+  const { repositories } = ports;
   await retryOnConcurrentChange(async () => {
-    await storyRepository.requireOwned(userId, storyId);
-    await commitTransaction(ports.database, [
-      storyRepository.existsCondition(userId, storyId),
-      new SettingsRepository(ports.database).putItem(storyId, settings, ports.now()),
+    await repositories.stories.requireOwned(userId, storyId);
+    await repositories.commit([
+      repositories.stories.existsCondition(userId, storyId),
+      repositories.settings.putItem(storyId, settings, ports.now()),
     ]);
   });
   return settings;

@@ -3,9 +3,8 @@ import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import type { Story } from '../../../shared/schemas/story';
 import { defaultChapterTitle } from '../../../shared/validation';
 import type { Ports } from '../../ports';
-import { BlockRepository } from '../blocks/block-repository';
 import { toChapter } from '../chapters/chapter-list';
-import { type ChapterRecord, ChapterRepository } from '../chapters/chapter-repository';
+import type { ChapterRecord } from '../chapters/chapter-repository';
 import {
   deleteImages,
   prepareUploadedImage,
@@ -14,9 +13,9 @@ import {
   storyImagePrefix,
 } from '../images/images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
-import { type SeriesRecord, SeriesRepository } from '../series/series-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
-import { type StoryRecord, StoryRepository } from './story-repository';
+import type { SeriesRecord } from '../series/series-repository';
+import { retryOnConcurrentChange } from '../concurrency';
+import type { StoryRecord } from './story-repository';
 import { toStory } from './story-views';
 
 export interface NewStory {
@@ -32,18 +31,20 @@ export interface NewStory {
  * paragraph so the workspace opens on it) are written in one transaction: all or nothing.
  */
 export async function createStory(ports: Ports, userId: string, input: NewStory): Promise<Story> {
-  const { database } = ports;
-  const storyRepository = new StoryRepository(database);
-  const seriesRepository = new SeriesRepository(database);
-  const chapterRepository = new ChapterRepository(database);
-  const blockRepository = new BlockRepository(database);
+  const { repositories } = ports;
+  const {
+    stories: storyRepository,
+    series: seriesRepository,
+    chapters: chapterRepository,
+    blocks: blockRepository,
+  } = repositories;
   const now = ports.now();
 
   // A series id that is not the caller's answers 404 before any image is stored.
   if (input.series.kind === 'series') await resolveSeriesChoice(seriesRepository, userId, input.series, now);
   const image = input.image
     ? await prepareUploadedImage(input.image)
-    : await sampleCoverImage(ports.config.SAMPLE_IMAGE_URL, input.title, ports.logger);
+    : await sampleCoverImage(ports.sampleImages, input.title, ports.logger);
 
   const storyId = randomUUID();
   const chapterId = randomUUID();
@@ -75,7 +76,7 @@ export async function createStory(ports: Ports, userId: string, input: NewStory)
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
-      await commitTransaction(database, [
+      await repositories.commit([
         storyRepository.createItem(userId, story),
         ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
         chapterRepository.createItem(chapter),

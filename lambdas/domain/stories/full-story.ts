@@ -1,6 +1,6 @@
 import type { ChapterWithContent } from '../../../shared/schemas/block';
 import type { FullStory } from '../../../shared/schemas/story';
-import type { Database } from '../../ports';
+import type { Repositories } from '../repositories';
 import { readChapterContent } from '../blocks/chapter-content';
 import { getStory } from './story-views';
 
@@ -11,8 +11,12 @@ const PARALLEL_CHAPTER_READS = 8;
  * GET /api/stories/{id}/full: the story with every chapter's paragraphs in order. A chapter still being created
  * has no paragraphs yet and is listed with none.
  */
-export async function getFullStory(database: Database, userId: string, storyId: string): Promise<FullStory> {
-  const story = await getStory(database, userId, storyId);
+export async function getFullStory(
+  repositories: Repositories,
+  userId: string,
+  storyId: string,
+): Promise<FullStory> {
+  const story = await getStory(repositories, userId, storyId);
   const chapters = story.chapters ?? [];
   const chaptersWithContents: ChapterWithContent[] = [];
   for (let start = 0; start < chapters.length; start += PARALLEL_CHAPTER_READS) {
@@ -21,7 +25,8 @@ export async function getFullStory(database: Database, userId: string, storyId: 
       ...(await Promise.all(
         batch.map(async (chapter) => ({
           chapter,
-          blocks: chapter.status === 'ready' ? await readChapterContent(database, chapter.id) : { items: [] },
+          blocks:
+            chapter.status === 'ready' ? await readChapterContent(repositories, chapter.id) : { items: [] },
         })),
       )),
     );

@@ -1,9 +1,9 @@
 import type { Chapter } from '../../../shared/schemas/chapter';
 import type { Story } from '../../../shared/schemas/story';
-import type { Database } from '../../ports';
 import { listChapters } from '../chapters/chapter-list';
-import { type SeriesRecord, SeriesRepository } from '../series/series-repository';
-import { type StoryRecord, StoryRepository } from './story-repository';
+import type { Repositories } from '../repositories';
+import type { SeriesRecord } from '../series/series-repository';
+import type { StoryRecord } from './story-repository';
 
 /** The story as the API answers it; its series (when it is a volume) gives its place. */
 export function toStory(story: StoryRecord, series: SeriesRecord | undefined, chapters?: Chapter[]): Story {
@@ -32,10 +32,10 @@ const byCreation = (first: StoryRecord, second: StoryRecord) =>
   first.created_at.localeCompare(second.created_at);
 
 /** GET /api/stories: every story of the caller, oldest first; volumes carry their series and place. */
-export async function listStories(database: Database, userId: string): Promise<Story[]> {
+export async function listStories(repositories: Repositories, userId: string): Promise<Story[]> {
   const [stories, series] = await Promise.all([
-    new StoryRepository(database).listOwned(userId),
-    new SeriesRepository(database).listOwned(userId),
+    repositories.stories.listOwned(userId),
+    repositories.series.listOwned(userId),
   ]);
   const seriesById = new Map(series.map((item) => [item.series_id, item]));
   return stories
@@ -44,11 +44,11 @@ export async function listStories(database: Database, userId: string): Promise<S
 }
 
 /** GET /api/stories/{id}: the story with its chapters in order. */
-export async function getStory(database: Database, userId: string, storyId: string): Promise<Story> {
-  const story = await new StoryRepository(database).requireOwned(userId, storyId);
+export async function getStory(repositories: Repositories, userId: string, storyId: string): Promise<Story> {
+  const story = await repositories.stories.requireOwned(userId, storyId);
   const [series, chapters] = await Promise.all([
-    story.series_id ? new SeriesRepository(database).get(userId, story.series_id) : undefined,
-    listChapters(database, storyId),
+    story.series_id ? repositories.series.get(userId, story.series_id) : undefined,
+    listChapters(repositories, storyId),
   ]);
   return toStory(story, series, chapters);
 }

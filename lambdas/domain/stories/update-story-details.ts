@@ -8,9 +8,7 @@ import {
   storyImagePrefix,
 } from '../images/images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
-import { SeriesRepository } from '../series/series-repository';
-import { commitTransaction, retryOnConcurrentChange } from '../table';
-import { StoryRepository } from './story-repository';
+import { retryOnConcurrentChange } from '../concurrency';
 import { toStory } from './story-views';
 
 export interface StoryDetailsChange {
@@ -31,9 +29,8 @@ export async function updateStoryDetails(
   storyId: string,
   change: StoryDetailsChange,
 ): Promise<Story> {
-  const { database } = ports;
-  const storyRepository = new StoryRepository(database);
-  const seriesRepository = new SeriesRepository(database);
+  const { repositories } = ports;
+  const { stories: storyRepository, series: seriesRepository } = repositories;
   const now = ports.now();
 
   // 404 before any image is processed.
@@ -60,7 +57,7 @@ export async function updateStoryDetails(
         description: change.description,
         image_url: newImage?.url ?? story.image_url,
       };
-      await commitTransaction(database, [
+      await repositories.commit([
         storyRepository.updateItem(
           userId,
           storyId,

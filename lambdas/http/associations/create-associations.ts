@@ -2,7 +2,7 @@ import { CreateAssociationsRequestSchema } from '../../../shared/schemas/associa
 import { createAssociations } from '../../domain/associations/associations';
 import { httpRoute } from '../../middleware/http-route';
 import { json } from '../../middleware/responses';
-import { StoryPathSchema } from './association-params';
+import { StoryPathSchema } from '../path-parameters';
 
 /**
  * POST /api/stories/{storyId}/associations: creates the listed associations and answers them with their
@@ -12,8 +12,8 @@ export const handler = httpRoute({
   auth: 'required',
   params: StoryPathSchema,
   body: CreateAssociationsRequestSchema,
-  async handle({ userId, params, body, ports, logger }) {
-    const created = await createAssociations({ ...ports, logger }, { userId, storyId: params.storyId }, body);
+  async handle({ userId, params, body, ports }) {
+    const created = await createAssociations(ports, { userId, storyId: params.storyId }, body);
     return json(201, created);
   },
 });

@@ -5,7 +5,7 @@ import { ValidationError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';
 import { parseMultipartForm } from '../../middleware/multipart';
-import { AssociationPathSchema } from './association-params';
+import { AssociationPathSchema } from '../path-parameters';
 
 /**
  * PUT /api/stories/{storyId}/associations/{associationId}/upload?type={association_type}: multipart with one
@@ -15,11 +15,11 @@ export const handler = httpRoute({
   auth: 'required',
   params: AssociationPathSchema,
   query: PortraitUploadQuerySchema,
-  async handle({ userId, params, event, ports, logger }) {
+  async handle({ userId, params, event, ports }) {
     const { file } = await parseMultipartForm(event, { maxFileBytes: IMAGE_MAX_BYTES });
     if (!file) throw new ValidationError("Send the image in the form field 'file'.");
     const url = await replacePortrait(
-      { ...ports, logger },
+      ports,
       { userId, storyId: params.storyId },
       params.associationId,
       file.bytes,

@@ -1,7 +1,4 @@
-import { SessionRepository } from '../../domain/auth/session-repository';
-import { SignInFlowRepository } from '../../domain/auth/sign-in-flow-repository';
-import { UserRepository } from '../../domain/users/user-repository';
-import { ValidationError } from '../../errors';
+import { finishSignIn } from '../../domain/auth/sign-in';
 import {
   clearCookie,
   SIGN_IN_STATE_COOKIE,
@@ -25,30 +22,18 @@ export const handler = httpRoute({
     if ('error' in query) {
       return redirect(`/signin?error=${encodeURIComponent(query.error)}`, { cookies: [clearState] });
     }
-    if (cookies[SIGN_IN_STATE_COOKIE] !== query.state) {
-      throw new ValidationError('This sign-in link does not belong to this browser. Please sign in again.');
-    }
-    const flow = await new SignInFlowRepository(ports.database).consume(query.state, ports.now());
-    if (!flow || flow.provider !== params.provider) {
-      throw new ValidationError('This sign-in has expired or was already used. Please sign in again.');
-    }
-
     const redirectUri = new URL(callbackPath(params.provider), ports.config.APP_ORIGIN).href;
     const callbackUrl = new URL(redirectUri);
     callbackUrl.search = event.rawQueryString;
-    const identity = await ports.identity.finishSignIn(callbackUrl, {
+    const { sessionId } = await finishSignIn(ports, {
+      provider: params.provider,
       state: query.state,
-      nonce: flow.nonce,
-      codeVerifier: flow.codeVerifier,
+      browserState: cookies[SIGN_IN_STATE_COOKIE],
+      callbackUrl,
       redirectUri,
     });
-
-    const now = ports.now();
-    const userId = await new UserRepository(ports.database).findOrCreateByIdentity(identity, now);
-    const ttlSeconds = ports.config.SESSION_TTL_SECONDS;
-    const { sessionId } = await new SessionRepository(ports.database).create(userId, now, ttlSeconds);
     const sessionCookie = serializeCookie(ports.config, sessionCookieName(ports.config), sessionId, {
-      maxAgeSeconds: ttlSeconds,
+      maxAgeSeconds: ports.config.SESSION_TTL_SECONDS,
     });
     return redirect(AFTER_SIGN_IN_PATH, { cookies: [sessionCookie, clearState] });
   },

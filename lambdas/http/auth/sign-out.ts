@@ -1,4 +1,4 @@
-import { SessionRepository } from '../../domain/auth/session-repository';
+import { signOut } from '../../domain/auth/sign-in';
 import { clearCookie, sessionCookieName } from '../../middleware/cookies';
 import { httpRoute } from '../../middleware/http-route';
 import { noContent } from '../../middleware/responses';
@@ -7,7 +7,7 @@ import { noContent } from '../../middleware/responses';
 export const handler = httpRoute({
   auth: 'optional',
   async handle({ sessionId, ports }) {
-    if (sessionId) await new SessionRepository(ports.database).revoke(sessionId);
+    if (sessionId) await signOut(ports, sessionId);
     return noContent({ cookies: [clearCookie(ports.config, sessionCookieName(ports.config))] });
   },
 });

@@ -1,4 +1,4 @@
-import { SignInFlowRepository, SIGN_IN_FLOW_TTL_SECONDS } from '../../domain/auth/sign-in-flow-repository';
+import { SIGN_IN_FLOW_TTL_SECONDS, startSignIn } from '../../domain/auth/sign-in';
 import { SIGN_IN_STATE_COOKIE, serializeCookie } from '../../middleware/cookies';
 import { httpRoute } from '../../middleware/http-route';
 import { redirect } from '../../middleware/responses';
@@ -10,17 +10,12 @@ export const handler = httpRoute({
   params: SignInParamsSchema,
   async handle({ params, ports }) {
     const redirectUri = new URL(callbackPath(params.provider), ports.config.APP_ORIGIN).href;
-    const start = await ports.identity.startSignIn(params.provider, redirectUri);
-    await new SignInFlowRepository(ports.database).save(
-      start.state,
-      { provider: params.provider, nonce: start.nonce, codeVerifier: start.codeVerifier },
-      ports.now(),
-    );
+    const { authorizationUrl, state } = await startSignIn(ports, params.provider, redirectUri);
     // Binds the flow to this browser: a callback carrying someone else's state is refused.
-    const stateCookie = serializeCookie(ports.config, SIGN_IN_STATE_COOKIE, start.state, {
+    const stateCookie = serializeCookie(ports.config, SIGN_IN_STATE_COOKIE, state, {
       maxAgeSeconds: SIGN_IN_FLOW_TTL_SECONDS,
       path: '/auth',
     });
-    return redirect(start.authorizationUrl, { cookies: [stateCookie] });
+    return redirect(authorizationUrl, { cookies: [stateCookie] });
   },
 });

@@ -10,6 +10,6 @@ export const handler = httpRoute({
   params: StoryPathSchema,
   query: ChapterContentQuerySchema,
   async handle({ params, query, userId, ports }) {
-    return ok(await getChapterContent(ports.database, userId, params.storyId, query.chapter));
+    return ok(await getChapterContent(ports.repositories, userId, params.storyId, query.chapter));
   },
 });

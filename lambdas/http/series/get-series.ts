@@ -8,6 +8,6 @@ export const handler = httpRoute({
   auth: 'required',
   params: SeriesPathSchema,
   async handle({ params, userId, ports }) {
-    return ok(await getSeries(ports.database, userId, params.seriesId));
+    return ok(await getSeries(ports.repositories, userId, params.seriesId));
   },
 });

@@ -6,6 +6,6 @@ import { ok } from '../../middleware/responses';
 export const handler = httpRoute({
   auth: 'required',
   async handle({ userId, ports }) {
-    return ok(await listSeries(ports.database, userId));
+    return ok(await listSeries(ports.repositories, userId));
   },
 });

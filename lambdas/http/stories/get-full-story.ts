@@ -8,6 +8,6 @@ export const handler = httpRoute({
   auth: 'required',
   params: StoryPathSchema,
   async handle({ params, userId, ports }) {
-    return ok(await getFullStory(ports.database, userId, params.storyId));
+    return ok(await getFullStory(ports.repositories, userId, params.storyId));
   },
 });

@@ -6,6 +6,6 @@ import { ok } from '../../middleware/responses';
 export const handler = httpRoute({
   auth: 'required',
   async handle({ userId, ports }) {
-    return ok(await listStories(ports.database, userId));
+    return ok(await listStories(ports.repositories, userId));
   },
 });

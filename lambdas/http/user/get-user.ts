@@ -1,4 +1,3 @@
-import { UserRepository } from '../../domain/users/user-repository';
 import { UnauthenticatedError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';
@@ -7,7 +6,7 @@ import { ok } from '../../middleware/responses';
 export const handler = httpRoute({
   auth: 'required',
   async handle({ userId, ports }) {
-    const user = await new UserRepository(ports.database).get(userId);
+    const user = await ports.repositories.users.get(userId);
     // A session whose user is gone is as good as no session.
     if (!user) throw new UnauthenticatedError();
     return ok(user);

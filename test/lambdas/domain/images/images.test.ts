@@ -9,6 +9,7 @@ import {
   sampleCoverImage,
 } from '../../../../lambdas/domain/images/images';
 import { createLogger } from '../../../../lambdas/logger';
+import { createHttpSampleImages } from '../../../../lambdas/adapters/http/http-sample-images';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../../lambdas/errors';
 import { gif, jpegWithLocation, png } from '../../../helpers/images';
 
@@ -138,7 +139,7 @@ describe('sample covers', () => {
       .toBuffer();
     const url = await imageService(200, landscape, 'image/png');
 
-    const cover = await sampleCoverImage(url, 'Dune', logger);
+    const cover = await sampleCoverImage(createHttpSampleImages(url), 'Dune', logger);
 
     expect(cover.contentType).toBe('image/jpeg');
     const metadata = await sharp(cover.body).metadata();
@@ -150,7 +151,7 @@ describe('sample covers', () => {
   it('generates the cover from the title when the service fails', async () => {
     const url = await imageService(503, Buffer.from('busy'), 'text/plain');
 
-    const cover = await sampleCoverImage(url, 'Dune', logger);
+    const cover = await sampleCoverImage(createHttpSampleImages(url), 'Dune', logger);
 
     expect(cover.body.equals((await generateCoverImage('Dune')).body)).toBe(true);
   });
@@ -158,7 +159,7 @@ describe('sample covers', () => {
   it('generates the cover from the title when the service answers something that is not an image', async () => {
     const url = await imageService(200, Buffer.from('<html>hello</html>'), 'image/png');
 
-    const cover = await sampleCoverImage(url, 'Dune', logger);
+    const cover = await sampleCoverImage(createHttpSampleImages(url), 'Dune', logger);
 
     expect(cover.body.equals((await generateCoverImage('Dune')).body)).toBe(true);
   });

@@ -7,20 +7,24 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, ValidationError } from '../errors';
-import type { Database } from '../ports';
+import { ValidationError } from '../../errors';
+import { MAX_WRITES_PER_TRANSACTION, type Write } from '../../domain/repositories';
+import type { Database } from './document-client';
 
 /**
  * Table access shared by the repositories: paginated queries, batches with retries of what DynamoDB leaves
- * unprocessed, and transactions. Key formats are not here; each repository owns its own.
+ * unprocessed, and the one transaction helper every atomic write goes through. Key formats are not here; each
+ * entity has its own module under `keys/`.
  */
 
 export type TableKey = { PK: string; SK: string };
 export type TableItem = Record<string, unknown>;
 export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** DynamoDB's limit on the actions of one transaction. */
-export const MAX_TRANSACTION_ITEMS = 100;
+/** A repository's write is a transaction item; the domain holds it without looking inside. */
+export const asWrite = (item: TransactionItem) => item as unknown as Write;
+const asTransactionItem = (write: Write) => write as unknown as TransactionItem;
+
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
@@ -46,7 +50,7 @@ export async function queryAll(
 }
 
 /** The keys of every item in a partition, for cascading deletes. */
-export function partitionKeys(database: Database, partitionKey: string): Promise<TableKey[]> {
+function partitionKeys(database: Database, partitionKey: string): Promise<TableKey[]> {
   return queryAll(database, {
     KeyConditionExpression: 'PK = :partition',
     ExpressionAttributeValues: { ':partition': partitionKey },
@@ -76,7 +80,7 @@ export async function batchGetAll(database: Database, keys: TableKey[]): Promise
 }
 
 /** Deletes the items 25 at a time, retrying with backoff whatever DynamoDB leaves unprocessed. */
-export async function batchDeleteAll(database: Database, keys: TableKey[]): Promise<void> {
+async function batchDeleteAll(database: Database, keys: TableKey[]): Promise<void> {
   for (let start = 0; start < keys.length; start += BATCH_WRITE_SIZE) {
     let pending = keys
       .slice(start, start + BATCH_WRITE_SIZE)
@@ -102,42 +106,62 @@ export async function batchDeleteAll(database: Database, keys: TableKey[]): Prom
   }
 }
 
-/** Thrown by an operation whose optimistic read was overtaken by another writer; it reads again and retries. */
-export class ConcurrentChangeError extends Error {}
+/** Empties a partition: one Query for its keys, then batch deletes. */
+export async function deletePartition(database: Database, partitionKey: string): Promise<void> {
+  await batchDeleteAll(database, await partitionKeys(database, partitionKey));
+}
 
-/**
- * Writes the items all or none. A cancelled transaction means a condition no longer holds (another writer got
- * in between, or something was deleted): the operation retries from its reads, which then answer as they
- * should (404, 409, 501) or succeed on fresh data.
- */
-export async function commitTransaction(database: Database, items: TransactionItem[]): Promise<void> {
-  if (items.length > MAX_TRANSACTION_ITEMS) {
-    throw new ValidationError('This change touches too many items to be made at once.');
+/** A transaction DynamoDB cancelled; `codes` gives each item's reason, in the order the items were sent. */
+export class TransactionCancelledError extends Error {
+  constructor(
+    readonly codes: (string | undefined)[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransactionCancelledError';
   }
-  try {
-    await database.client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ConcurrentChangeError(error.message);
-    throw error;
+
+  /** The item at `index` was cancelled because its condition did not hold. */
+  conditionFailedAt(index: number): boolean {
+    return this.codes[index] === 'ConditionalCheckFailed';
+  }
+
+  /** Another transaction on the same items was in flight. */
+  get collided(): boolean {
+    return this.codes.includes('TransactionConflict');
   }
 }
 
-const CONFLICT_ATTEMPTS = 5;
+export interface TransactOptions {
+  /**
+   * How many times to send a transaction DynamoDB cancels for colliding with another on the same item
+   * (a shared counter); 1, the default, leaves a collision to the caller like any other cancellation.
+   */
+  collisionAttempts?: number;
+}
 
-/**
- * Runs a read-decide-write operation, again from the read when another writer got in between. Writes are
- * conditional on what was read, so a lost race never overwrites anything; it just costs another round.
- */
-export async function retryOnConcurrentChange<T>(operation: () => Promise<T>): Promise<T> {
+/** Writes the items all or none; a cancelled transaction throws `TransactionCancelledError`. */
+export async function transactWrite(
+  database: Database,
+  items: readonly (TransactionItem | Write)[],
+  { collisionAttempts = 1 }: TransactOptions = {},
+): Promise<void> {
+  if (items.length > MAX_WRITES_PER_TRANSACTION) {
+    throw new ValidationError('This change touches too many items to be made at once.');
+  }
+  const transactItems = items.map((item) => asTransactionItem(item as Write));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await operation();
+      await database.client.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      return;
     } catch (error) {
-      if (!(error instanceof ConcurrentChangeError)) throw error;
-      if (attempt === CONFLICT_ATTEMPTS) {
-        throw new ConflictError('This was changed elsewhere at the same time. Please try again.');
-      }
-      await pause(backoff(attempt));
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const cancelled = new TransactionCancelledError(
+        (error.CancellationReasons ?? []).map((reason) => reason.Code),
+        error.message,
+      );
+      if (!cancelled.collided || attempt >= collisionAttempts) throw cancelled;
+      await pause(25 * attempt + Math.random() * 25);
     }
   }
 }

@@ -1,0 +1,151 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChapterStatus } from '../../../shared/schemas/chapter';
+import type {
+  ChapterIndex,
+  ChapterRecord,
+  ChapterRepository,
+} from '../../domain/chapters/chapter-repository';
+import type { Database } from './document-client';
+import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey } from './keys/chapter-keys';
+import { storyPartitionKey } from './keys/story-keys';
+import { asWrite, queryAll, type TableItem } from './table';
+
+function fromItem(item: TableItem): ChapterRecord {
+  return {
+    chapter_id: item.chapter_id as string,
+    story_id: item.story_id as string,
+    title: item.title as string,
+    status: item.status as ChapterStatus,
+    created_at: item.created_at as string,
+    updated_at: item.updated_at as string,
+  };
+}
+
+function toItem(chapter: ChapterRecord): TableItem {
+  return { ...chapterKey(chapter.story_id, chapter.chapter_id), entity: 'chapter', ...chapter };
+}
+
+export class DynamoDbChapterRepository implements ChapterRepository {
+  constructor(private readonly database: Database) {}
+
+  async listWithIndex(storyId: string): Promise<{ chapters: ChapterRecord[]; index: ChapterIndex }> {
+    const items = await queryAll(this.database, {
+      KeyConditionExpression: 'PK = :story AND begins_with(SK, :chapter)',
+      ExpressionAttributeValues: {
+        ':story': storyPartitionKey(storyId),
+        ':chapter': CHAPTER_SORT_KEY_PREFIX,
+      },
+      ConsistentRead: true,
+    });
+    const indexItem = items.find((item) => item.SK === chapterIndexKey(storyId).SK);
+    return {
+      chapters: items.filter((item) => item !== indexItem).map(fromItem),
+      index: {
+        chapter_ids: (indexItem?.chapter_ids as string[] | undefined) ?? [],
+        version: (indexItem?.version as number | undefined) ?? 0,
+      },
+    };
+  }
+
+  async get(storyId: string, chapterId: string): Promise<ChapterRecord | undefined> {
+    const { Item } = await this.database.client.send(
+      new GetCommand({
+        TableName: this.database.tableName,
+        Key: chapterKey(storyId, chapterId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem(Item) : undefined;
+  }
+
+  createItem(chapter: ChapterRecord) {
+    return asWrite({
+      Put: {
+        TableName: this.database.tableName,
+        Item: toItem(chapter),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+
+  saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]) {
+    return asWrite({
+      Put: {
+        TableName: this.database.tableName,
+        Item: {
+          ...chapterIndexKey(storyId),
+          entity: 'chapter-index',
+          chapter_ids: chapterIds,
+          version: index.version + 1,
+        },
+        ...(index.version === 0
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : {
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': index.version },
+            }),
+      },
+    });
+  }
+
+  markReadyItem(storyId: string, chapterId: string, now: Date) {
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: chapterKey(storyId, chapterId),
+        UpdateExpression: 'SET #status = :ready, updated_at = :now',
+        ConditionExpression: '#status = :creating',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':ready': 'ready', ':creating': 'creating', ':now': now.toISOString() },
+      },
+    });
+  }
+
+  async rename(storyId: string, chapterId: string, title: string, now: Date): Promise<boolean> {
+    try {
+      await this.database.client.send(
+        new UpdateCommand({
+          TableName: this.database.tableName,
+          Key: chapterKey(storyId, chapterId),
+          UpdateExpression: 'SET title = :title, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':title': title, ':now': now.toISOString() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  removeItems(storyId: string, index: ChapterIndex, chapterId: string) {
+    return [
+      asWrite({
+        Delete: {
+          TableName: this.database.tableName,
+          Key: chapterKey(storyId, chapterId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      }),
+      this.saveIndexItem(
+        storyId,
+        index,
+        index.chapter_ids.filter((id) => id !== chapterId),
+      ),
+    ];
+  }
+
+  readyCondition(storyId: string, chapterId: string) {
+    return asWrite({
+      ConditionCheck: {
+        TableName: this.database.tableName,
+        Key: chapterKey(storyId, chapterId),
+        ConditionExpression: '#status = :ready',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':ready': 'ready' },
+      },
+    });
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * A chapter's content has its own partition, `CHAPTER#<cid>`: one `BLOCK#<key_id>` item per paragraph and
+ * one `ORDER` item.
+ */
+export const contentPartitionKey = (chapterId: string) => `CHAPTER#${chapterId}`;
+export const ORDER_SORT_KEY = 'ORDER';
+export const blockKey = (chapterId: string, keyId: string) => ({
+  PK: contentPartitionKey(chapterId),
+  SK: `BLOCK#${keyId}`,
+});
+export const orderKey = (chapterId: string) => ({ PK: contentPartitionKey(chapterId), SK: ORDER_SORT_KEY });

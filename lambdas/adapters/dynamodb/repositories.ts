@@ -1,0 +1,37 @@
+import { ConcurrentChangeError } from '../../domain/concurrency';
+import type { Repositories } from '../../domain/repositories';
+import { DynamoDbAssociationRepository } from './association-repository';
+import { DynamoDbBlockRepository } from './block-repository';
+import { DynamoDbChapterRepository } from './chapter-repository';
+import type { Database } from './document-client';
+import { DynamoDbSeriesRepository } from './series-repository';
+import { DynamoDbSessionRepository } from './session-repository';
+import { DynamoDbSettingsRepository } from './settings-repository';
+import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
+import { DynamoDbStoryRepository } from './story-repository';
+import { TransactionCancelledError, transactWrite } from './table';
+import { DynamoDbUserRepository } from './user-repository';
+
+/** Every repository on the single table; a commit is one TransactWriteItems call. */
+export function createDynamoDbRepositories(database: Database): Repositories {
+  return {
+    stories: new DynamoDbStoryRepository(database),
+    series: new DynamoDbSeriesRepository(database),
+    chapters: new DynamoDbChapterRepository(database),
+    blocks: new DynamoDbBlockRepository(database),
+    associations: new DynamoDbAssociationRepository(database),
+    settings: new DynamoDbSettingsRepository(database),
+    users: new DynamoDbUserRepository(database),
+    sessions: new DynamoDbSessionRepository(database),
+    signInFlows: new DynamoDbSignInFlowRepository(database),
+    async commit(writes) {
+      try {
+        await transactWrite(database, writes);
+      } catch (error) {
+        // A condition no longer holds: another writer got in between, or something was deleted.
+        if (error instanceof TransactionCancelledError) throw new ConcurrentChangeError(error.message);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
+import { NotFoundError } from '../../errors';
+import type { Database } from './document-client';
+import { ownedStoryKey, STORY_SORT_KEY_PREFIX, storyPartitionKey } from './keys/story-keys';
+import { userPartitionKey } from './keys/user-keys';
+import { asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
+
+function fromItem(item: TableItem): StoryRecord {
+  return {
+    story_id: item.story_id as string,
+    title: item.title as string,
+    description: item.description as string,
+    image_url: (item.image_url as string | undefined) ?? '',
+    ...(item.series_id ? { series_id: item.series_id as string } : {}),
+    created_at: item.created_at as string,
+    updated_at: item.updated_at as string,
+  };
+}
+
+function toItem(userId: string, story: StoryRecord): TableItem {
+  return { ...ownedStoryKey(userId, story.story_id), entity: 'story', ...story };
+}
+
+/** A write that moves a story between series must find it where the caller read it. */
+function seriesCondition(expectedSeriesId: string | undefined) {
+  return expectedSeriesId
+    ? { expression: '#series = :expectedSeries', values: { ':expectedSeries': expectedSeriesId } }
+    : { expression: 'attribute_not_exists(#series)', values: {} };
+}
+
+export class DynamoDbStoryRepository implements StoryRepository {
+  constructor(private readonly database: Database) {}
+
+  async requireOwned(userId: string, storyId: string): Promise<StoryRecord> {
+    const { Item } = await this.database.client.send(
+      new GetCommand({ TableName: this.database.tableName, Key: ownedStoryKey(userId, storyId) }),
+    );
+    if (!Item) throw new NotFoundError('No such story.');
+    return fromItem(Item);
+  }
+
+  async listOwned(userId: string): Promise<StoryRecord[]> {
+    const items = await queryAll(this.database, {
+      KeyConditionExpression: 'PK = :owner AND begins_with(SK, :story)',
+      ExpressionAttributeValues: { ':owner': userPartitionKey(userId), ':story': STORY_SORT_KEY_PREFIX },
+    });
+    return items.map(fromItem);
+  }
+
+  async getOwned(userId: string, storyIds: string[]): Promise<StoryRecord[]> {
+    const items = await batchGetAll(
+      this.database,
+      storyIds.map((storyId) => ownedStoryKey(userId, storyId)),
+    );
+    return items.map(fromItem);
+  }
+
+  createItem(userId: string, story: StoryRecord) {
+    return asWrite({
+      Put: {
+        TableName: this.database.tableName,
+        Item: toItem(userId, story),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+
+  updateItem(
+    userId: string,
+    storyId: string,
+    change: {
+      details: Pick<StoryRecord, 'title' | 'description' | 'image_url'>;
+      seriesId: string | undefined;
+      expectedSeriesId: string | undefined;
+    },
+    now: Date,
+  ) {
+    const condition = seriesCondition(change.expectedSeriesId);
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        UpdateExpression: `SET title = :title, description = :description, image_url = :image, updated_at = :now${
+          change.seriesId ? ', #series = :series' : ' REMOVE #series'
+        }`,
+        ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
+        ExpressionAttributeNames: { '#series': 'series_id' },
+        ExpressionAttributeValues: {
+          ':title': change.details.title,
+          ':description': change.details.description,
+          ':image': change.details.image_url,
+          ':now': now.toISOString(),
+          ...(change.seriesId ? { ':series': change.seriesId } : {}),
+          ...condition.values,
+        },
+      },
+    });
+  }
+
+  setSeriesItem(
+    userId: string,
+    storyId: string,
+    seriesId: string | undefined,
+    expectedSeriesId: string | undefined,
+    now: Date,
+  ) {
+    const condition = seriesCondition(expectedSeriesId);
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        UpdateExpression: seriesId
+          ? 'SET #series = :series, updated_at = :now'
+          : 'SET updated_at = :now REMOVE #series',
+        ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
+        ExpressionAttributeNames: { '#series': 'series_id' },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ...(seriesId ? { ':series': seriesId } : {}),
+          ...condition.values,
+        },
+      },
+    });
+  }
+
+  deleteItem(userId: string, storyId: string, expectedSeriesId: string | undefined) {
+    const condition = seriesCondition(expectedSeriesId);
+    return asWrite({
+      Delete: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
+        ExpressionAttributeNames: { '#series': 'series_id' },
+        ...(Object.keys(condition.values).length ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    });
+  }
+
+  existsCondition(userId: string, storyId: string) {
+    return asWrite({
+      ConditionCheck: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    });
+  }
+
+  deleteContent(storyId: string): Promise<void> {
+    return deletePartition(this.database, storyPartitionKey(storyId));
+  }
+}

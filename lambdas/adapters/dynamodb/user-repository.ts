@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '../../../shared/schemas/user';
+import type { UserRepository } from '../../domain/users/user-repository';
+import type { SignedInIdentity } from '../../ports';
+import type { Database } from './document-client';
+import { identityKey, userProfileKey } from './keys/user-keys';
+import { TransactionCancelledError, transactWrite } from './table';
+
+interface UserItem {
+  PK: string;
+  SK: string;
+  userId: string;
+  customer_id: string;
+  subscription_id: string;
+  renewing: boolean;
+  expired: boolean;
+  expires_at: string;
+  name?: string;
+  email?: string;
+  createdAt: string;
+}
+
+function fromItem(item: UserItem): User {
+  return {
+    customer_id: item.customer_id,
+    subscription_id: item.subscription_id,
+    renewing: item.renewing,
+    expired: item.expired,
+    expires_at: item.expires_at,
+    ...(item.name ? { name: item.name } : {}),
+    ...(item.email ? { email: item.email } : {}),
+  };
+}
+
+/** A new author's profile: the free plan. */
+function newProfileItem(userId: string, identity: SignedInIdentity, now: Date): UserItem {
+  return {
+    ...userProfileKey(userId),
+    userId,
+    customer_id: '',
+    subscription_id: '',
+    renewing: false,
+    expired: false,
+    expires_at: '',
+    ...(identity.name ? { name: identity.name } : {}),
+    ...(identity.email ? { email: identity.email } : {}),
+    createdAt: now.toISOString(),
+  };
+}
+
+export class DynamoDbUserRepository implements UserRepository {
+  constructor(private readonly database: Database) {}
+
+  async get(userId: string): Promise<User | undefined> {
+    const { Item } = await this.database.client.send(
+      new GetCommand({ TableName: this.database.tableName, Key: userProfileKey(userId) }),
+    );
+    return Item ? fromItem(Item as UserItem) : undefined;
+  }
+
+  async findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string> {
+    const existing = await this.findUserIdByIdentity(identity);
+    if (existing) return existing;
+
+    const userId = randomUUID();
+    try {
+      await transactWrite(this.database, [
+        {
+          Put: {
+            TableName: this.database.tableName,
+            Item: { ...identityKey(identity.issuer, identity.subject), userId },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.database.tableName,
+            Item: newProfileItem(userId, identity, now),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]);
+      return userId;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError)) throw error;
+      const winner = await this.findUserIdByIdentity(identity);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  private async findUserIdByIdentity(identity: SignedInIdentity): Promise<string | undefined> {
+    const { Item } = await this.database.client.send(
+      new GetCommand({
+        TableName: this.database.tableName,
+        Key: identityKey(identity.issuer, identity.subject),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? (Item.userId as string) : undefined;
+  }
+}

@@ -1,0 +1,41 @@
+import type { AssociationRepository } from './associations/association-repository';
+import type { SessionRepository } from './auth/session-repository';
+import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
+import type { BlockRepository } from './blocks/block-repository';
+import type { ChapterRepository } from './chapters/chapter-repository';
+import type { SeriesRepository } from './series/series-repository';
+import type { SettingsRepository } from './settings/settings-repository';
+import type { StoryRepository } from './stories/story-repository';
+import type { UserRepository } from './users/user-repository';
+
+declare const writeBrand: unique symbol;
+
+/**
+ * One write of an all-or-nothing transaction, made by a repository (`createItem`, `saveOrderItem`, ...) and
+ * committed with others through `Repositories.commit`. What it holds is the adapter's business: the domain
+ * only collects writes, which lets one operation change several entities atomically.
+ */
+export interface Write {
+  readonly [writeBrand]: true;
+}
+
+/** The most writes one transaction takes (DynamoDB's limit); operations split larger changes themselves. */
+export const MAX_WRITES_PER_TRANSACTION = 100;
+
+/** Every repository the domain uses, and the one way to commit their writes together. */
+export interface Repositories {
+  stories: StoryRepository;
+  series: SeriesRepository;
+  chapters: ChapterRepository;
+  blocks: BlockRepository;
+  associations: AssociationRepository;
+  settings: SettingsRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  signInFlows: SignInFlowRepository;
+  /**
+   * Commits the writes all or none. Throws `ConcurrentChangeError` when a condition of a write no longer
+   * holds, and a `ValidationError` for more than MAX_WRITES_PER_TRANSACTION writes.
+   */
+  commit(writes: readonly Write[]): Promise<void>;
+}

@@ -1,0 +1,421 @@
+import type { DocumentSettings } from '../../shared/schemas/settings';
+import type { User } from '../../shared/schemas/user';
+import type {
+  AssociationRecord,
+  AssociationRepository,
+  NewAssociationRecord,
+} from '../../lambdas/domain/associations/association-repository';
+import type { Session, SessionRepository } from '../../lambdas/domain/auth/session-repository';
+import type { SignInFlow, SignInFlowRepository } from '../../lambdas/domain/auth/sign-in-flow-repository';
+import type { BlockOrder, BlockRepository, StoredBlock } from '../../lambdas/domain/blocks/block-repository';
+import type {
+  ChapterIndex,
+  ChapterRecord,
+  ChapterRepository,
+} from '../../lambdas/domain/chapters/chapter-repository';
+import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
+import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
+import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
+import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
+import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
+import type { UserRepository } from '../../lambdas/domain/users/user-repository';
+import { NotFoundError, ValidationError } from '../../lambdas/errors';
+
+/**
+ * The repositories in memory, with the same contract as the DynamoDB adapters: conditional writes collected
+ * and committed all or none (a failed condition is a ConcurrentChangeError), versions on the chapter index,
+ * the block order and series, and the association count limit. Domain tests run on it without any table.
+ */
+
+/** A write checks its condition against the current state, then changes it; commit checks all before any change. */
+interface MemoryWrite {
+  holds(): boolean;
+  apply(): void;
+}
+const asWrite = (write: MemoryWrite) => write as unknown as Write;
+const asMemoryWrite = (write: Write) => write as unknown as MemoryWrite;
+
+const copy = <T>(value: T): T => structuredClone(value);
+const always = () => true;
+
+export interface MemoryState {
+  stories: Map<string, StoryRecord>;
+  series: Map<string, SeriesRecord>;
+  chapters: Map<string, ChapterRecord>;
+  chapterIndexes: Map<string, ChapterIndex>;
+  blocks: Map<string, Map<string, StoredBlock>>;
+  blockOrders: Map<string, BlockOrder>;
+  associations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
+  associationCounts: Map<string, number>;
+  settings: Map<string, DocumentSettings>;
+  users: Map<string, User>;
+  identities: Map<string, string>;
+  sessions: Map<string, Session>;
+  signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
+}
+
+const owned = (userId: string, id: string) => `${userId}/${id}`;
+const inStory = (storyId: string, id: string) => `${storyId}/${id}`;
+
+export function createInMemoryRepositories(): Repositories & { state: MemoryState } {
+  const state: MemoryState = {
+    stories: new Map(),
+    series: new Map(),
+    chapters: new Map(),
+    chapterIndexes: new Map(),
+    blocks: new Map(),
+    blockOrders: new Map(),
+    associations: new Map(),
+    associationCounts: new Map(),
+    settings: new Map(),
+    users: new Map(),
+    identities: new Map(),
+    sessions: new Map(),
+    signInFlows: new Map(),
+  };
+
+  const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
+
+  const stories: StoryRepository = {
+    async requireOwned(userId, storyId) {
+      const story = storyIn(userId, storyId);
+      if (!story) throw new NotFoundError('No such story.');
+      return copy(story);
+    },
+    async listOwned(userId) {
+      return [...state.stories]
+        .filter(([key]) => key.startsWith(`${userId}/`))
+        .map(([, story]) => copy(story));
+    },
+    async getOwned(userId, storyIds) {
+      return storyIds.flatMap((storyId) => {
+        const story = storyIn(userId, storyId);
+        return story ? [copy(story)] : [];
+      });
+    },
+    createItem: (userId, story) =>
+      asWrite({
+        holds: () => !storyIn(userId, story.story_id),
+        apply: () => state.stories.set(owned(userId, story.story_id), copy(story)),
+      }),
+    updateItem: (userId, storyId, change, now) =>
+      asWrite({
+        holds: () => {
+          const story = storyIn(userId, storyId);
+          return story !== undefined && story.series_id === change.expectedSeriesId;
+        },
+        apply: () => {
+          const { series_id: _left, ...story } = storyIn(userId, storyId)!;
+          state.stories.set(owned(userId, storyId), {
+            ...story,
+            ...change.details,
+            ...(change.seriesId ? { series_id: change.seriesId } : {}),
+            updated_at: now.toISOString(),
+          });
+        },
+      }),
+    setSeriesItem: (userId, storyId, seriesId, expectedSeriesId, now) =>
+      asWrite({
+        holds: () => {
+          const story = storyIn(userId, storyId);
+          return story !== undefined && story.series_id === expectedSeriesId;
+        },
+        apply: () => {
+          const { series_id: _left, ...story } = storyIn(userId, storyId)!;
+          state.stories.set(owned(userId, storyId), {
+            ...story,
+            ...(seriesId ? { series_id: seriesId } : {}),
+            updated_at: now.toISOString(),
+          });
+        },
+      }),
+    deleteItem: (userId, storyId, expectedSeriesId) =>
+      asWrite({
+        holds: () => {
+          const story = storyIn(userId, storyId);
+          return story !== undefined && story.series_id === expectedSeriesId;
+        },
+        apply: () => state.stories.delete(owned(userId, storyId)),
+      }),
+    existsCondition: (userId, storyId) =>
+      asWrite({ holds: () => storyIn(userId, storyId) !== undefined, apply: () => undefined }),
+    async deleteContent(storyId) {
+      for (const key of state.chapters.keys()) if (key.startsWith(`${storyId}/`)) state.chapters.delete(key);
+      state.chapterIndexes.delete(storyId);
+      state.associations.delete(storyId);
+      state.associationCounts.delete(storyId);
+      state.settings.delete(storyId);
+    },
+  };
+
+  const seriesIn = (userId: string, seriesId: string) => state.series.get(owned(userId, seriesId));
+
+  const series: SeriesRepository = {
+    async requireOwned(userId, seriesId) {
+      const found = seriesIn(userId, seriesId);
+      if (!found) throw new NotFoundError('No such series.');
+      return copy(found);
+    },
+    async get(userId, seriesId) {
+      const found = seriesIn(userId, seriesId);
+      return found && copy(found);
+    },
+    async listOwned(userId) {
+      return [...state.series]
+        .filter(([key]) => key.startsWith(`${userId}/`))
+        .map(([, found]) => copy(found));
+    },
+    saveItem: (userId, record, now) =>
+      asWrite({
+        holds: () => (seriesIn(userId, record.series_id)?.version ?? 0) === record.version,
+        apply: () =>
+          state.series.set(owned(userId, record.series_id), {
+            ...copy(record),
+            version: record.version + 1,
+            updated_at: now.toISOString(),
+          }),
+      }),
+    deleteItem: (userId, record) =>
+      asWrite({
+        holds: () => seriesIn(userId, record.series_id)?.version === record.version,
+        apply: () => state.series.delete(owned(userId, record.series_id)),
+      }),
+  };
+
+  const indexVersion = (storyId: string) => state.chapterIndexes.get(storyId)?.version ?? 0;
+  const saveIndex = (storyId: string, index: ChapterIndex, chapterIds: string[]): MemoryWrite => ({
+    holds: () => indexVersion(storyId) === index.version,
+    apply: () =>
+      state.chapterIndexes.set(storyId, { chapter_ids: [...chapterIds], version: index.version + 1 }),
+  });
+
+  const chapters: ChapterRepository = {
+    async listWithIndex(storyId) {
+      return {
+        chapters: [...state.chapters]
+          .filter(([key]) => key.startsWith(`${storyId}/`))
+          .map(([, chapter]) => copy(chapter)),
+        index: copy(state.chapterIndexes.get(storyId) ?? { chapter_ids: [], version: 0 }),
+      };
+    },
+    async get(storyId, chapterId) {
+      const chapter = state.chapters.get(inStory(storyId, chapterId));
+      return chapter && copy(chapter);
+    },
+    createItem: (chapter) =>
+      asWrite({
+        holds: () => !state.chapters.has(inStory(chapter.story_id, chapter.chapter_id)),
+        apply: () => state.chapters.set(inStory(chapter.story_id, chapter.chapter_id), copy(chapter)),
+      }),
+    saveIndexItem: (storyId, index, chapterIds) => asWrite(saveIndex(storyId, index, chapterIds)),
+    markReadyItem: (storyId, chapterId, now) =>
+      asWrite({
+        holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',
+        apply: () => {
+          const chapter = state.chapters.get(inStory(storyId, chapterId))!;
+          state.chapters.set(inStory(storyId, chapterId), {
+            ...chapter,
+            status: 'ready',
+            updated_at: now.toISOString(),
+          });
+        },
+      }),
+    async rename(storyId, chapterId, title, now) {
+      const chapter = state.chapters.get(inStory(storyId, chapterId));
+      if (!chapter) return false;
+      state.chapters.set(inStory(storyId, chapterId), { ...chapter, title, updated_at: now.toISOString() });
+      return true;
+    },
+    removeItems: (storyId, index, chapterId) => [
+      asWrite({
+        holds: () => state.chapters.has(inStory(storyId, chapterId)),
+        apply: () => state.chapters.delete(inStory(storyId, chapterId)),
+      }),
+      asWrite(
+        saveIndex(
+          storyId,
+          index,
+          index.chapter_ids.filter((id) => id !== chapterId),
+        ),
+      ),
+    ],
+    readyCondition: (storyId, chapterId) =>
+      asWrite({
+        holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'ready',
+        apply: () => undefined,
+      }),
+  };
+
+  const blocksOf = (chapterId: string) => {
+    let found = state.blocks.get(chapterId);
+    if (!found) {
+      found = new Map();
+      state.blocks.set(chapterId, found);
+    }
+    return found;
+  };
+
+  const blocks: BlockRepository = {
+    async getOrder(chapterId) {
+      return copy(state.blockOrders.get(chapterId) ?? { key_ids: [], version: 0 });
+    },
+    async readContent(chapterId) {
+      return {
+        order: copy(state.blockOrders.get(chapterId) ?? { key_ids: [], version: 0 }),
+        blocks: copy(state.blocks.get(chapterId) ?? new Map<string, StoredBlock>()),
+      };
+    },
+    putBlockItem: (chapterId, block) =>
+      asWrite({ holds: always, apply: () => blocksOf(chapterId).set(block.key_id, copy(block)) }),
+    deleteBlockItem: (chapterId, keyId) =>
+      asWrite({ holds: always, apply: () => blocksOf(chapterId).delete(keyId) }),
+    saveOrderItem: (chapterId, order, keyIds) =>
+      asWrite({
+        holds: () => (state.blockOrders.get(chapterId)?.version ?? 0) === order.version,
+        apply: () => state.blockOrders.set(chapterId, { key_ids: [...keyIds], version: order.version + 1 }),
+      }),
+    async deleteContent(chapterId) {
+      state.blocks.delete(chapterId);
+      state.blockOrders.delete(chapterId);
+    },
+  };
+
+  const associationsOf = (storyId: string) => {
+    let found = state.associations.get(storyId);
+    if (!found) {
+      found = new Map();
+      state.associations.set(storyId, found);
+    }
+    return found;
+  };
+
+  const associations: AssociationRepository = {
+    async list(storyId) {
+      return [...associationsOf(storyId).values()]
+        .sort(
+          (a, b) =>
+            a.record.created_at.localeCompare(b.record.created_at) ||
+            a.creationOrder - b.creationOrder ||
+            a.record.association_id.localeCompare(b.record.association_id),
+        )
+        .map((stored) => copy(stored.record));
+    },
+    async get(storyId, associationId) {
+      const stored = associationsOf(storyId).get(associationId);
+      return stored && copy(stored.record);
+    },
+    async create(owner, records: NewAssociationRecord[], limit) {
+      const count = state.associationCounts.get(owner.storyId) ?? 0;
+      if (limit !== undefined && count + records.length > limit) return 'limit_reached';
+      if (!storyIn(owner.userId, owner.storyId)) return 'story_missing';
+      const stored = associationsOf(owner.storyId);
+      records.forEach((record, creationOrder) =>
+        stored.set(record.association_id, { record: copy(record), creationOrder }),
+      );
+      state.associationCounts.set(owner.storyId, count + records.length);
+      return 'created';
+    },
+    async update(storyId, associationId, fields, now) {
+      const stored = associationsOf(storyId).get(associationId);
+      if (!stored) return undefined;
+      stored.record = { ...stored.record, ...fields, updated_at: now.toISOString() };
+      return copy(stored.record);
+    },
+    async setPortrait(storyId, associationId, portrait) {
+      const stored = associationsOf(storyId).get(associationId);
+      if (!stored) return 'missing';
+      const previous = stored.record.portrait;
+      stored.record = {
+        ...stored.record,
+        portrait: copy(portrait),
+        updated_at: new Date(portrait.uploadedAt).toISOString(),
+      };
+      return { previous };
+    },
+    async delete(storyId, associationId) {
+      if (!associationsOf(storyId).delete(associationId)) return;
+      state.associationCounts.set(storyId, (state.associationCounts.get(storyId) ?? 0) - 1);
+    },
+  };
+
+  const settings: SettingsRepository = {
+    async get(storyId) {
+      const found = state.settings.get(storyId);
+      return found && copy(found);
+    },
+    putItem: (storyId, document) =>
+      asWrite({ holds: always, apply: () => state.settings.set(storyId, copy(document)) }),
+  };
+
+  let nextUser = 1;
+  const users: UserRepository = {
+    async get(userId) {
+      const user = state.users.get(userId);
+      return user && copy(user);
+    },
+    async findOrCreateByIdentity(identity) {
+      const identityId = `${identity.issuer}#${identity.subject}`;
+      const existing = state.identities.get(identityId);
+      if (existing) return existing;
+      const userId = `user-${nextUser++}`;
+      state.identities.set(identityId, userId);
+      state.users.set(userId, {
+        customer_id: '',
+        subscription_id: '',
+        renewing: false,
+        expired: false,
+        expires_at: '',
+        ...(identity.name ? { name: identity.name } : {}),
+        ...(identity.email ? { email: identity.email } : {}),
+      });
+      return userId;
+    },
+  };
+
+  const sessions: SessionRepository = {
+    async create(sessionId, session) {
+      state.sessions.set(sessionId, copy(session));
+    },
+    async find(sessionId, now) {
+      const session = state.sessions.get(sessionId);
+      return session && session.expiresAt > now ? copy(session) : undefined;
+    },
+    async revoke(sessionId) {
+      state.sessions.delete(sessionId);
+    },
+  };
+
+  const signInFlows: SignInFlowRepository = {
+    async save(stateId, flow, now, ttlSeconds) {
+      state.signInFlows.set(stateId, { flow: copy(flow), expiresAt: now.getTime() + ttlSeconds * 1000 });
+    },
+    async consume(stateId, now) {
+      const stored = state.signInFlows.get(stateId);
+      state.signInFlows.delete(stateId);
+      return stored && stored.expiresAt > now.getTime() ? stored.flow : undefined;
+    },
+  };
+
+  return {
+    state,
+    stories,
+    series,
+    chapters,
+    blocks,
+    associations,
+    settings,
+    users,
+    sessions,
+    signInFlows,
+    async commit(writes) {
+      if (writes.length > MAX_WRITES_PER_TRANSACTION) {
+        throw new ValidationError('This change touches too many items to be made at once.');
+      }
+      const memoryWrites = writes.map(asMemoryWrite);
+      if (!memoryWrites.every((write) => write.holds())) {
+        throw new ConcurrentChangeError('A condition of the transaction no longer holds.');
+      }
+      for (const write of memoryWrites) write.apply();
+    },
+  };
+}

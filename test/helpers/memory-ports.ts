@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+import { createLogger } from '../../lambdas/logger';
+import type { BlobStore, Identity, Ports, Queue } from '../../lambdas/ports';
+import { createInMemoryRepositories } from './in-memory-repositories';
+import { TEST_NOW, testConfig } from './ports';
+
+/**
+ * Ports for domain tests: in-memory repositories, a blob store and a queue that only record what they are
+ * given, a fixed clock, no sample-image service. No AWS client, mocked or real, is involved.
+ */
+export function createMemoryPorts(overrides: Partial<Ports> = {}) {
+  const repositories = createInMemoryRepositories();
+  const blobs = {
+    put: vi.fn<BlobStore['put']>().mockResolvedValue(undefined),
+    get: vi.fn<BlobStore['get']>().mockResolvedValue(undefined),
+    delete: vi.fn<BlobStore['delete']>().mockResolvedValue(undefined),
+    deletePrefix: vi.fn<BlobStore['deletePrefix']>().mockResolvedValue(undefined),
+    signedDownloadUrl: vi.fn<BlobStore['signedDownloadUrl']>().mockResolvedValue('https://signed.example'),
+  };
+  const queue = { send: vi.fn<Queue['send']>().mockResolvedValue(undefined) };
+  const identity: Identity = {
+    startSignIn: vi.fn<Identity['startSignIn']>(),
+    finishSignIn: vi.fn<Identity['finishSignIn']>(),
+  };
+  const ports: Ports = {
+    config: testConfig(),
+    repositories,
+    sampleImages: undefined,
+    blobs,
+    queue,
+    identity,
+    logger: createLogger('silent'),
+    now: () => TEST_NOW,
+    ...overrides,
+  };
+  return { ports, state: repositories.state, blobs, queue, identity };
+}

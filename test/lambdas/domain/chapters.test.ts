@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createChapter } from '../../../lambdas/domain/chapters/create-chapter';
+import { deleteChapter, reorderChapters } from '../../../lambdas/domain/chapters/manage-chapters';
+import { prepareChapter } from '../../../lambdas/domain/chapters/prepare-chapter';
+import { createStory } from '../../../lambdas/domain/stories/create-story';
+import { getStory } from '../../../lambdas/domain/stories/story-views';
+import { ConflictError, NotFoundError } from '../../../lambdas/errors';
+import { createMemoryPorts } from '../../helpers/memory-ports';
+import { TEST_NOW } from '../../helpers/ports';
+
+const AUTHOR = 'author-1';
+
+async function storyWithOneChapter() {
+  const memory = createMemoryPorts();
+  const story = await createStory(memory.ports, AUTHOR, {
+    title: 'Story',
+    description: '',
+    series: { kind: 'standalone' },
+  });
+  return { ...memory, storyId: story.story_id, firstChapterId: story.chapters![0]!.id };
+}
+
+describe('chapters, on in-memory repositories', () => {
+  it('creates a chapter as being created, at the place asked, and asks the worker to prepare it', async () => {
+    const { ports, queue, storyId, firstChapterId } = await storyWithOneChapter();
+
+    const chapter = await createChapter(ports, AUTHOR, storyId, { place: 1 });
+
+    expect(chapter).toMatchObject({ title: 'Chapter 2', place: 1, status: 'creating' });
+    expect(queue.send).toHaveBeenCalledWith('chapterCreation', { story_id: storyId, chapter_id: chapter.id });
+    const { chapters } = await getStory(ports.repositories, AUTHOR, storyId);
+    expect(chapters!.map((item) => item.id)).toEqual([chapter.id, firstChapterId]);
+  });
+
+  it('takes the chapter back out when the worker cannot be asked', async () => {
+    const { ports, queue, storyId, firstChapterId } = await storyWithOneChapter();
+    queue.send.mockRejectedValueOnce(new Error('the queue is down'));
+
+    await expect(createChapter(ports, AUTHOR, storyId, {})).rejects.toThrow('the queue is down');
+
+    const { chapters } = await getStory(ports.repositories, AUTHOR, storyId);
+    expect(chapters!.map((item) => item.id)).toEqual([firstChapterId]);
+  });
+
+  it('prepares a chapter once: a redelivered message finds nothing to do', async () => {
+    const { ports, state, storyId } = await storyWithOneChapter();
+    const chapter = await createChapter(ports, AUTHOR, storyId, {});
+    const message = { story_id: storyId, chapter_id: chapter.id };
+
+    await expect(prepareChapter(ports.repositories, message, TEST_NOW)).resolves.toBe('prepared');
+    await expect(prepareChapter(ports.repositories, message, TEST_NOW)).resolves.toBe('nothing to do');
+
+    expect(state.blockOrders.get(chapter.id)?.key_ids).toHaveLength(1);
+    expect(state.chapters.get(`${storyId}/${chapter.id}`)?.status).toBe('ready');
+  });
+
+  it("refuses to delete a story's only chapter", async () => {
+    const { ports, storyId, firstChapterId } = await storyWithOneChapter();
+
+    await expect(deleteChapter(ports, AUTHOR, storyId, firstChapterId)).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('deletes a chapter with its paragraphs', async () => {
+    const { ports, state, storyId, firstChapterId } = await storyWithOneChapter();
+    await createChapter(ports, AUTHOR, storyId, {});
+
+    await deleteChapter(ports, AUTHOR, storyId, firstChapterId);
+
+    expect(state.blocks.has(firstChapterId)).toBe(false);
+    expect(state.blockOrders.has(firstChapterId)).toBe(false);
+  });
+
+  it('reorders chapters, and answers 404 for a chapter the story does not have', async () => {
+    const { ports, storyId, firstChapterId } = await storyWithOneChapter();
+    const second = await createChapter(ports, AUTHOR, storyId, {});
+
+    const reordered = await reorderChapters(ports, AUTHOR, storyId, [{ chapter_id: second.id, place: 1 }]);
+
+    expect(reordered.map((chapter) => chapter.id)).toEqual([second.id, firstChapterId]);
+    await expect(
+      reorderChapters(ports, AUTHOR, storyId, [{ chapter_id: 'elsewhere', place: 1 }]),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
