@@ -20,7 +20,9 @@ test('a free author subscribes with 4242… on /subscribe and the export menu an
   const story = await createStoryThroughApi(page, { title: 'The Long Winter' });
   await page.goto(`/stories/${story.story_id}`);
   await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Chapters and layout' }).click();
   await expect(page.getByText('For subscribers')).toBeVisible();
+  await page.getByRole('button', { name: 'Close chapters and layout' }).click();
 
   // Through the app's own links, so the page is never reloaded on the way.
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -41,19 +43,19 @@ test('a free author subscribes with 4242… on /subscribe and the export menu an
   await expect(page.getByRole('button', { name: 'Change Payment Method' })).toBeVisible();
   await page.getByRole('button', { name: 'CONFIRM' }).click();
 
-  await expect(page.getByText('Welcome')).toBeVisible();
-  await expect(
-    page.getByText(/^Your subscription is active until .+ and will automatically renew\.$/),
-  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Welcome' })).toContainText(
+    /Your subscription is active until .+ and will automatically renew\./,
+  );
   // Back where the author came from: the settings, which now show the subscription.
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('switch', { name: 'Auto-Renew Subscription' })).toBeChecked();
   await expect(page.getByText('Subscribed via Visa ending in 4242')).toBeVisible();
 
   await page.goBack();
-  await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/stories/${story.story_id}`));
   await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Chapters and layout' }).click();
+  await expect(page.getByRole('complementary', { name: 'Chapters and layout' })).toBeVisible();
   await expect(page.getByText('For subscribers')).toHaveCount(0);
 });
 
