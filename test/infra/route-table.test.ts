@@ -150,22 +150,28 @@ describe('grants derived from access', () => {
     expect(exporter?.properties.Environment.Variables.EXPORT_QUEUE_URL).toEqual({ Ref: exportQueueId });
   });
 
-  it('gives billing routes read access to the Stripe secret alone, by ARN', () => {
+  it('gives billing routes read access to the two Stripe secrets alone, by ARN', () => {
     const billing = functionBehindRoute(api(), routeKey(subscribe));
 
     const secretStatements = (billing?.statements ?? []).filter((statement) =>
       asArray(statement.Action).some((action) => action.startsWith('secretsmanager:')),
     );
-    expect(secretStatements).toHaveLength(1);
-    expect(asArray(secretStatements[0]?.Action).sort()).toEqual([
-      'secretsmanager:DescribeSecret',
-      'secretsmanager:GetSecretValue',
-    ]);
-    expect(JSON.stringify(secretStatements[0]?.Resource)).toContain(
-      ':secret:loreweaver/prod/stripe-secret-key-??????',
-    );
-    expect(JSON.stringify(billing?.properties.Environment.Variables.STRIPE_SECRET_ARN)).toContain(
+    expect(secretStatements).toHaveLength(2);
+    for (const statement of secretStatements) {
+      expect(asArray(statement.Action).sort()).toEqual([
+        'secretsmanager:DescribeSecret',
+        'secretsmanager:GetSecretValue',
+      ]);
+    }
+    const resources = JSON.stringify(secretStatements.map((statement) => statement.Resource));
+    expect(resources).toContain(':secret:loreweaver/prod/stripe-secret-key-??????');
+    expect(resources).toContain(':secret:loreweaver/prod/stripe-webhook-secret-??????');
+    const variables = billing?.properties.Environment.Variables;
+    expect(JSON.stringify(variables?.STRIPE_SECRET_ARN)).toContain(
       ':secret:loreweaver/prod/stripe-secret-key',
+    );
+    expect(JSON.stringify(variables?.STRIPE_WEBHOOK_SECRET_ARN)).toContain(
+      ':secret:loreweaver/prod/stripe-webhook-secret',
     );
   });
 });
