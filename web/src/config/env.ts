@@ -12,7 +12,10 @@ const WebEnvSchema = z.object({
     .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  VITE_SUPPORT_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  VITE_SUPPORT_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 const parsed = WebEnvSchema.parse({

@@ -38,7 +38,9 @@ export function LocalCardForm({ onCard, submitLabel }: CardEntryProps) {
   const brand = cardBrand(digits);
   const parsedExpiry = parseExpiry(expiry);
   const complete =
-    digits.length === cardNumberLength(brand) && parsedExpiry !== undefined && cvc.length === cvcLength(brand);
+    digits.length === cardNumberLength(brand) &&
+    parsedExpiry !== undefined &&
+    cvc.length === cvcLength(brand);
 
   const submit = async (card: { digits: string; expiry: NonNullable<typeof parsedExpiry>; cvc: string }) => {
     setBusy(true);
@@ -100,7 +102,11 @@ export function LocalCardForm({ onCard, submitLabel }: CardEntryProps) {
             input: {
               endAdornment: digits.length > 0 && (
                 <InputAdornment position="end">
-                  <Chip size="small" label={brandName(brand)} aria-label={`Card brand: ${brandName(brand)}`} />
+                  <Chip
+                    size="small"
+                    label={brandName(brand)}
+                    aria-label={`Card brand: ${brandName(brand)}`}
+                  />
                 </InputAdornment>
               ),
             },

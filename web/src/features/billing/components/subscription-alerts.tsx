@@ -7,7 +7,8 @@ import { useUser, type User } from '../../../lib/user/user-context';
 /** Spec §4: the subscription has ended; offers to subscribe again. Stays until dismissed. */
 export const SUBSCRIPTION_EXPIRED_ALERT: AlertOptions = {
   title: 'Subscription Expired',
-  message: 'Your subscription has ended. Subscribe again to export, outline and keep more than 5 associations.',
+  message:
+    'Your subscription has ended. Subscribe again to export, outline and keep more than 5 associations.',
   severity: 'warning',
   timeout: null,
   callback: { type: 'subscribe', text: 'Subscribe' },

@@ -59,7 +59,9 @@ export function SubscribePage() {
         price_id: product.price_id,
       });
       showAlert(welcomeAlert(subscription.period_end));
-      await refresh().catch((error: unknown) => console.error('Looking up the new subscription failed.', error));
+      await refresh().catch((error: unknown) =>
+        console.error('Looking up the new subscription failed.', error),
+      );
       // Back where the author came from; straight to the stories when /subscribe was opened directly.
       if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
       else void navigate(paths.stories.getHref());
