@@ -65,6 +65,8 @@ export interface SecretNames {
   amazonClientSecret: string;
   microsoftClientSecret: string;
   stripeSecretKey: string;
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`). */
+  stripeWebhookSecret: string;
 }
 
 export interface StageConfig {
@@ -169,6 +171,7 @@ function buildStageConfig(
       amazonClientSecret: `loreweaver/${stage}/amazon-client-secret`,
       microsoftClientSecret: `loreweaver/${stage}/microsoft-client-secret`,
       stripeSecretKey: `loreweaver/${stage}/stripe-secret-key`,
+      stripeWebhookSecret: `loreweaver/${stage}/stripe-webhook-secret`,
     },
   };
 }

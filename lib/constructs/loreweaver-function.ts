@@ -144,6 +144,8 @@ export interface FunctionResources {
   queues: Record<QueueName, IQueue>;
   /** The Stripe secret key, for handlers whose access names `billing`. */
   stripeSecret: ISecret;
+  /** The Stripe webhook signing secret, likewise: the billing adapter verifies webhooks with it. */
+  stripeWebhookSecret: ISecret;
   /** The sample-cover image service, for handlers whose access names `sampleImages`; absent when unset. */
   sampleImageUrl?: string;
 }
@@ -234,7 +236,10 @@ export class LoreweaverFunction extends Construct {
       this.bindBucket(name, resources.buckets[name], mode);
     }
     for (const name of access.queues ?? []) this.bindQueue(name, resources.queues[name]);
-    if (access.billing) this.bindSecret('STRIPE_SECRET_ARN', resources.stripeSecret);
+    if (access.billing) {
+      this.bindSecret('STRIPE_SECRET_ARN', resources.stripeSecret);
+      this.bindSecret('STRIPE_WEBHOOK_SECRET_ARN', resources.stripeWebhookSecret);
+    }
     if (access.sampleImages && resources.sampleImageUrl) {
       this.addEnvironment('SAMPLE_IMAGE_URL', resources.sampleImageUrl);
     }

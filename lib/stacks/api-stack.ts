@@ -76,6 +76,11 @@ export class ApiStack extends Stack {
       buckets: props.buckets,
       queues: mapQueues((name): IQueue => this.queues[name].queue),
       stripeSecret: Secret.fromSecretNameV2(this, 'StripeSecretKey', config.secretNames.stripeSecretKey),
+      stripeWebhookSecret: Secret.fromSecretNameV2(
+        this,
+        'StripeWebhookSecret',
+        config.secretNames.stripeWebhookSecret,
+      ),
       ...(config.sampleImageUrl ? { sampleImageUrl: config.sampleImageUrl } : {}),
     };
     // lambdas/env.ts insists on these in every process, whatever the handler touches; none is a secret.

@@ -12,7 +12,7 @@ import {
  * built web app it serves (by default `web/dist`).
  */
 export function startTestRuntime(
-  options: Pick<EmbeddedRuntimeOptions, 'webRoot'> = {},
+  options: Pick<EmbeddedRuntimeOptions, 'webRoot' | 'billing' | 'now'> = {},
 ): Promise<EmbeddedRuntime> {
   return startEmbeddedRuntime({
     port: 0,
@@ -128,22 +128,32 @@ export async function signIn(
 }
 
 /**
- * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
- * author's profile a subscription directly, found through their session (one key read each).
+ * A subscriber without going through the payment provider, for tests and benchmarks that need premium features
+ * but not billing: the signed-in author's profile gets a subscription paid up for `days` more days (found
+ * through their session; one key read and one write). Subscribing for real: `POST /billing/subscribe`.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
   sessionId: string,
+  days = 30,
 ): Promise<void> {
   const { database } = runtime;
-  const session = await runtime.ports.repositories.sessions.find(sessionId, new Date());
+  const now = runtime.ports.now();
+  const session = await runtime.ports.repositories.sessions.find(sessionId, now);
   if (!session) throw new Error('No live session to grant a subscription to.');
+  const expiresAt = Math.floor(now.getTime() / 1000) + days * 24 * 60 * 60;
   await database.client.send(
     new UpdateCommand({
       TableName: database.tableName,
       Key: userProfileKey(session.userId),
-      UpdateExpression: 'SET subscription_id = :subscription',
-      ExpressionAttributeValues: { ':subscription': 'sub_test' },
+      UpdateExpression:
+        'SET subscription_id = :subscription, renewing = :renewing, expired = :expired, expires_at = :expiresAt',
+      ExpressionAttributeValues: {
+        ':subscription': 'sub_test',
+        ':renewing': true,
+        ':expired': false,
+        ':expiresAt': String(expiresAt),
+      },
     }),
   );
 }

@@ -150,22 +150,27 @@ describe('grants derived from access', () => {
     expect(exporter?.properties.Environment.Variables.EXPORT_QUEUE_URL).toEqual({ Ref: exportQueueId });
   });
 
-  it('gives billing routes read access to the Stripe secret alone, by ARN', () => {
+  it('gives billing routes read access to the two Stripe secrets alone, by ARN', () => {
     const billing = functionBehindRoute(api(), routeKey(subscribe));
 
     const secretStatements = (billing?.statements ?? []).filter((statement) =>
       asArray(statement.Action).some((action) => action.startsWith('secretsmanager:')),
     );
-    expect(secretStatements).toHaveLength(1);
-    expect(asArray(secretStatements[0]?.Action).sort()).toEqual([
+    // CDK merges grants with the same actions into one statement naming both secrets.
+    expect([...new Set(secretStatements.flatMap((statement) => asArray(statement.Action)))].sort()).toEqual([
       'secretsmanager:DescribeSecret',
       'secretsmanager:GetSecretValue',
     ]);
-    expect(JSON.stringify(secretStatements[0]?.Resource)).toContain(
-      ':secret:loreweaver/prod/stripe-secret-key-??????',
-    );
-    expect(JSON.stringify(billing?.properties.Environment.Variables.STRIPE_SECRET_ARN)).toContain(
+    const resources = JSON.stringify(secretStatements.map((statement) => statement.Resource));
+    expect(resources.match(/:secret:/g)).toHaveLength(2);
+    expect(resources).toContain(':secret:loreweaver/prod/stripe-secret-key-??????');
+    expect(resources).toContain(':secret:loreweaver/prod/stripe-webhook-secret-??????');
+    const variables = billing?.properties.Environment.Variables;
+    expect(JSON.stringify(variables?.STRIPE_SECRET_ARN)).toContain(
       ':secret:loreweaver/prod/stripe-secret-key',
+    );
+    expect(JSON.stringify(variables?.STRIPE_WEBHOOK_SECRET_ARN)).toContain(
+      ':secret:loreweaver/prod/stripe-webhook-secret',
     );
   });
 });

@@ -58,7 +58,7 @@ export function expectedAccessVariables(access: RouteAccess, sampleImageUrl?: st
     ...(access.sampleImages && sampleImageUrl ? ['SAMPLE_IMAGE_URL'] : []),
     ...(Object.keys(access.buckets ?? {}) as BucketName[]).map((name) => bucketEnvironment[name]),
     ...(access.queues ?? []).map((name) => queueEnvironment[name]),
-    ...(access.billing ? ['STRIPE_SECRET_ARN'] : []),
+    ...(access.billing ? ['STRIPE_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN'] : []),
   ];
 }
 

@@ -30,6 +30,20 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...required, SESSION_TTL_SECONDS: '3600' }).SESSION_TTL_SECONDS).toBe(3600);
   });
 
+  it('gives the local payment provider 30-day periods unless told otherwise', () => {
+    expect(parseConfig(required).LOCAL_BILLING_PERIOD_SECONDS).toBe(2_592_000);
+    expect(
+      parseConfig({ ...required, LOCAL_BILLING_PERIOD_SECONDS: '120' }).LOCAL_BILLING_PERIOD_SECONDS,
+    ).toBe(120);
+  });
+
+  it('refuses Stripe keys of the wrong kind, such as a publishable key for the secret key', () => {
+    expect(() => parseConfig({ ...required, STRIPE_SECRET_KEY: 'pk_test_123' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseConfig({ ...required, STRIPE_WEBHOOK_SECRET: 'sk_test_123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+
   it('marks cookies Secure only for an https origin', () => {
     expect(cookiesAreSecure(parseConfig(required))).toBe(true);
     expect(cookiesAreSecure(parseConfig({ ...required, APP_ORIGIN: 'http://localhost:3000' }))).toBe(false);

@@ -16,7 +16,7 @@ import {
   serverError,
   stubFetch,
 } from '../helpers/fetch-stub';
-import { buildUser } from '../helpers/render-app';
+import { buildUser, paidSubscription } from '../helpers/render-app';
 import { silenceConsoleErrors } from '../helpers/console';
 
 beforeEach(() => {
@@ -62,9 +62,9 @@ function renderUser(handler: FetchHandler) {
 }
 
 describe('user context', () => {
-  it('treats a user with a subscription_id as a signed-in subscriber', async () => {
+  it('treats a user with a paid-up subscription as a signed-in subscriber', async () => {
     // Arrange
-    const user = buildUser({ subscription_id: 'sub_1' });
+    const user = buildUser(paidSubscription());
 
     // Act
     renderUser(() => jsonResponse(user));
@@ -72,6 +72,18 @@ describe('user context', () => {
     // Assert
     expect(await screen.findByText('signed in')).toBeTruthy();
     expect(screen.getByText('subscriber')).toBeTruthy();
+  });
+
+  it('treats a subscription whose paid period has ended as a free account', async () => {
+    // Arrange
+    const user = buildUser({ ...paidSubscription(), expires_at: String(Math.floor(Date.now() / 1000) - 60) });
+
+    // Act
+    renderUser(() => jsonResponse(user));
+
+    // Assert
+    expect(await screen.findByText('signed in')).toBeTruthy();
+    expect(screen.getByText('free account')).toBeTruthy();
   });
 
   it('treats a user with an empty subscription_id as a free account', async () => {

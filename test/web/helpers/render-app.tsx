@@ -28,6 +28,16 @@ export function renderApp(path: string) {
   return { router, ...view };
 }
 
+/** A subscription paid for another 30 days from the real clock (the premium rule reads `expires_at`). */
+export function paidSubscription(): Pick<User, 'subscription_id' | 'renewing' | 'expired' | 'expires_at'> {
+  return {
+    subscription_id: 'sub_1',
+    renewing: true,
+    expired: false,
+    expires_at: String(Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60),
+  };
+}
+
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
     customer_id: 'cus_123',

@@ -9,6 +9,11 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 
 export const apiPaths = {
   user: '/api/user',
+  billingCustomer: '/billing/customer',
+  billingPaymentMethod: '/billing/customer/payment',
+  billingProducts: '/billing/products',
+  billingSubscribe: '/billing/subscribe',
+  billingLocalPaymentMethods: '/billing/local/payment-methods',
   stories: '/api/stories',
   story,
   fullStory: (storyId: string) => `${story(storyId)}/full`,

@@ -17,6 +17,21 @@ export async function getUser(): Promise<User | null> {
   }
 }
 
+/** What turning auto-renewal on or off led to: the updated account, or no subscription to change. */
+export type RenewalOutcome = { kind: 'updated'; user: User } | { kind: 'no_subscription' };
+
+/**
+ * PUT /api/user {renewing}. Without a subscription the server answers 303 to /subscribe, which fetch follows:
+ * the answer is then the app's page rather than an account, and the caller sends the author to /subscribe.
+ */
+export async function updateRenewal(renewing: boolean): Promise<RenewalOutcome> {
+  const body = await api.put(apiPaths.user, { renewing });
+  const user = UserSchema.safeParse(body);
+  if (user.success) return { kind: 'updated', user: user.data };
+  if (typeof body === 'string') return { kind: 'no_subscription' };
+  throw new ApiError(200, 'invalid_response', 'The server sent a response that could not be read.');
+}
+
 /** Ends the server session (answers 204) and clears the session cookie. */
 export async function logout(): Promise<void> {
   await api.delete(authPaths.logout);

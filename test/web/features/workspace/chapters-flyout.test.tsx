@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answering, bodiesSent, jsonResponse, serverError } from '../../helpers/fetch-stub';
-import { buildUser } from '../../helpers/render-app';
+import { buildUser, paidSubscription } from '../../helpers/render-app';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
@@ -210,7 +210,7 @@ describe('the chapters flyout', () => {
 
   it('opens the Outline branch for a subscriber', async () => {
     // Arrange
-    stubWorkspaceServer({ story: buildStory(threeChapters), user: buildUser({ subscription_id: 'sub_1' }) });
+    stubWorkspaceServer({ story: buildStory(threeChapters), user: buildUser(paidSubscription()) });
     await renderWorkspace('/stories/s1?chapter=c1');
     await openFlyout();
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answering, bodiesSent, deferred, jsonResponse, serverError } from '../../helpers/fetch-stub';
-import { buildUser } from '../../helpers/render-app';
+import { buildUser, paidSubscription } from '../../helpers/render-app';
 import { stubViewportWidth } from '../../helpers/viewport';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { renderWorkspace } from './render-workspace';
@@ -95,7 +95,7 @@ describe('the export menu', () => {
 
   it('opens on click for a subscriber, listing PDF and DOCX, not yet available', async () => {
     // Arrange
-    stubWorkspaceServer({ story, user: buildUser({ subscription_id: 'sub_1' }) });
+    stubWorkspaceServer({ story, user: buildUser(paidSubscription()) });
     await renderWorkspace('/stories/s1?chapter=c1');
 
     // Act
@@ -110,7 +110,7 @@ describe('the export menu', () => {
 
   it('closes when dismissed', async () => {
     // Arrange
-    stubWorkspaceServer({ story, user: buildUser({ subscription_id: 'sub_1' }) });
+    stubWorkspaceServer({ story, user: buildUser(paidSubscription()) });
     await renderWorkspace('/stories/s1?chapter=c1');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     await screen.findByRole('menu');

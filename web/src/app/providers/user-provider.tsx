@@ -4,6 +4,7 @@ import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
 import { flushAllChapterQueues } from '../../editor/autosave';
 import { getUser, logout } from '../../api/user';
+import { hasPremiumAccess } from '../../../../shared/subscription';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
 
 type Lookup = { status: 'loading' } | { status: 'done'; user: User | null };
@@ -58,7 +59,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
     return {
       user,
       isSignedIn: user !== null,
-      isSubscriber: Boolean(user?.subscription_id),
+      isSubscriber: hasPremiumAccess(user ?? undefined, new Date()),
       refresh,
       signOut,
     };

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AlertsProvider } from '../../components/alerts/alerts-provider';
+import { SubscriptionAlerts } from '../../features/billing/components/subscription-alerts';
 import { UserProvider } from '../providers/user-provider';
 
 /**
@@ -11,6 +12,7 @@ export function RootLayout() {
   return (
     <AlertsProvider>
       <UserProvider>
+        <SubscriptionAlerts />
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -7,7 +7,10 @@ export interface UserContextValue {
   /** `null` when signed out. The provider renders nothing until the first lookup has answered. */
   user: User | null;
   isSignedIn: boolean;
-  /** Spec §6: a subscriber is a user with a non-empty subscription_id. */
+  /**
+   * Spec §6: premium features are open. The server's rule (`hasPremiumAccess`): a subscription whose paid
+   * period has not ended; an expired one counts as a free account, as the server treats it.
+   */
   isSubscriber: boolean;
   /**
    * Looks the user up again, e.g. after subscribing or changing auto-renewal. Rejects with an `ApiError`
