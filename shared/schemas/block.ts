@@ -6,10 +6,19 @@ import { ParagraphChunkSchema } from './paragraph';
 
 const tooManyBlocksInRequest = `At most ${MAX_BLOCKS_PER_REQUEST} blocks can be sent in one request.`;
 
+/**
+ * A block's `chunk` as either client sends it: the paragraph's JSON string (spec §3), stored as sent, or the
+ * paragraph object itself (the old product's client), stored as its JSON string. Both meet the same checks.
+ */
+export const BlockChunkSchema = z
+  .union([z.string(), z.looseObject({})])
+  .transform((chunk) => (typeof chunk === 'string' ? chunk : JSON.stringify(chunk)))
+  .pipe(ParagraphChunkSchema);
+
 /** One changed paragraph of a block sync. `place` is its 0-based index in the chapter, sent as text. */
 export const BlockSchema = z.object({
   key_id: KeyIdSchema,
-  chunk: ParagraphChunkSchema,
+  chunk: BlockChunkSchema,
   place: placeSchema(0).optional(),
 });
 export type Block = z.input<typeof BlockSchema>;

@@ -74,7 +74,8 @@ export const SeriesSchema = z.object({
   /** '' when the series has no image (the page shows the default series icon). */
   image_url: z.string(),
   stories: z.array(SeriesVolumeSchema),
-  created_at: z.string(),
+  /** Unix seconds, as the old product answered it. */
+  created_at: z.number().int(),
   updated_at: z.string(),
 });
 export type Series = z.infer<typeof SeriesSchema>;
