@@ -122,9 +122,14 @@ export type Story = z.infer<typeof StorySchema>;
 
 export const StoryListSchema = z.array(StorySchema);
 
-/** GET /api/stories/{id}/full. */
+/**
+ * GET /api/stories/{id}/full, a page at a time (Lambda answers at most 6 MB): every page carries the story and
+ * its chapters, and `chapters_with_contents` from where its `cursor` starts. A chapter cut by a page boundary
+ * continues, under the same chapter, on the next page. `next`, present when more follow, is that page's cursor.
+ */
 export const FullStorySchema = StorySchema.extend({
   chapters: z.array(ChapterSchema),
   chapters_with_contents: z.array(ChapterWithContentSchema),
+  next: z.string().optional(),
 });
 export type FullStory = z.infer<typeof FullStorySchema>;
