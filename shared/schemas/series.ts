@@ -71,7 +71,7 @@ export const SeriesSchema = z.object({
   series_id: z.string(),
   series_title: z.string(),
   series_description: z.string(),
-  /** '' when the series has no image (the page shows the default series icon). */
+  /** The series' picture; `DEFAULT_SERIES_IMAGE_URL` when it has none of its own. */
   image_url: z.string(),
   stories: z.array(SeriesVolumeSchema),
   /** Unix seconds, as the old product answered it. */

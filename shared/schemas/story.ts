@@ -103,7 +103,7 @@ export const StorySchema = z.object({
   story_id: z.string(),
   title: z.string(),
   description: z.string(),
-  /** A path such as `/images/stories/<id>/cover-<time>.jpg`; '' when there is none. */
+  /** A path such as `/images/stories/<id>/cover-<time>.jpg`; `DEFAULT_STORY_IMAGE_URL` when there is none. */
   image_url: z.string(),
   /** Present only for a volume of a series. */
   series_id: z.string().optional(),

@@ -1,6 +1,7 @@
 import type { Series, SeriesVolume } from '../../../shared/schemas/series';
 import type { Repositories } from '../repositories';
 import type { StoryRecord } from '../stories/story-repository';
+import { DEFAULT_SERIES_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { chaptersOfStories, toStory, toUnixSeconds } from '../stories/story-views';
 import type { SeriesRecord } from './series-repository';
@@ -20,7 +21,7 @@ export function toSeries(
     series_id: series.series_id,
     series_title: series.series_title,
     series_description: series.series_description,
-    image_url: series.image_url,
+    image_url: series.image_url || DEFAULT_SERIES_IMAGE_URL,
     stories: volumes,
     created_at: toUnixSeconds(series.created_at),
     updated_at: series.updated_at,

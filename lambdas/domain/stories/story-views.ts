@@ -1,3 +1,4 @@
+import { DEFAULT_STORY_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import type { Story } from '../../../shared/schemas/story';
 import { listChapters } from '../chapters/chapter-list';
@@ -26,7 +27,7 @@ export function toStory(
     story_id: story.story_id,
     title: story.title,
     description: story.description,
-    image_url: story.image_url,
+    image_url: story.image_url || DEFAULT_STORY_IMAGE_URL,
     ...(series && index >= 0
       ? {
           series_id: series.series_id,
