@@ -51,7 +51,8 @@ describe('chapters larger than one Lambda response, on the embedded runtime', ()
     const story = (await created.json()) as Story;
     storyId = story.story_id;
     chapterId = story.chapters[0]!.id;
-    // 70 plain paragraphs (4.5 MB of JSON) and 40 full of quotes (2.6 MB, twice that once escaped): past 6 MB.
+    // 110 paragraphs near 64 KB, 40 of them full of quotes (escaping doubles them): 8.2 MB of JSON answered,
+    // 10.1 MB as Lambda counts it.
     const blocks = Array.from({ length: 110 }, (_, index) => {
       const keyId = `p${String(index).padStart(3, '0')}`;
       const chunk = largeParagraph(keyId, index % 11 < 7 ? 'words ' : '"quoted" ');
