@@ -11,4 +11,3 @@ export const DEFAULT_STORY_IMAGE_URL = `${DEFAULT_IMAGES_PATH}/story.svg`;
 export const DEFAULT_SERIES_IMAGE_URL = `${DEFAULT_IMAGES_PATH}/series.svg`;
 /** Portraits, one per association type, are `defaultPortraitUrl` in `schemas/associations.ts`. */
 export const DEFAULT_PORTRAITS_PATH = `${DEFAULT_IMAGES_PATH}/portraits`;
-
