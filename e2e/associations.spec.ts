@@ -137,7 +137,7 @@ test('a portrait chosen on the panel is uploaded, shown, and still there after a
     return panel.getByRole('button', { name: 'Replace the portrait of Gandalf' });
   };
   const portrait = await portraitOf();
-  await expect(portrait.locator('img')).toHaveAttribute('src', '/portraits/character.svg');
+  await expect(portrait.locator('img')).toHaveAttribute('src', '/images/defaults/portraits/character.svg');
   await portrait
     .locator('input[type="file"]')
     .setInputFiles(await pngFile('gandalf.png', 640, 480, '#7f8c8d'));

@@ -265,3 +265,42 @@ test('a chapter still being created takes typing, keeps it, and saves it once re
     .poll(() => storedParagraphs(page, storyId, chapterId))
     .toEqual(['Typed before the chapter existed.', '\tAnd more.']);
 });
+
+test('a chapter larger than one server answer opens whole, read page by page', async ({ page }) => {
+  const { storyId, chapterId, editor, saveStatus } = await openNewChapter(page, 'large');
+  // 30 paragraphs of 31,000 quotes: under 64 KB each as saved, but 7.4 MB once the answer escapes them twice,
+  // past the 6 MB one Lambda answer may carry.
+  const texts = Array.from({ length: 30 }, (_, index) => `${'"'.repeat(31_000)} paragraph ${index + 1}`);
+  const saved = await page.request.put(`/api/stories/${storyId}`, {
+    data: {
+      chapter_id: chapterId,
+      blocks: texts.map((text, index) => ({
+        key_id: `large${index}`,
+        chunk: JSON.stringify({
+          type: 'custom-paragraph',
+          key_id: `large${index}`,
+          format: '',
+          indent: 0,
+          direction: 'ltr',
+          children: [{ type: 'text', text, format: 0, style: '', detail: 0 }],
+        }),
+        place: String(index + 1),
+      })),
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(204);
+  const contentPages: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/content?')) contentPages.push(response.url());
+  });
+
+  await page.reload();
+
+  await expect(saveStatus).toHaveText('Saved');
+  await expect(paragraphs(editor)).toHaveCount(31);
+  await expect(paragraphs(editor).last()).toContainText('paragraph 30');
+  await expect(paragraphs(editor).nth(1)).toContainText('paragraph 1');
+  expect(contentPages.length).toBeGreaterThan(1);
+  expect(contentPages.some((url) => new URL(url).searchParams.has('cursor'))).toBe(true);
+});

@@ -60,7 +60,8 @@ test('creating a story through the form checks the title, then opens the story a
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(toast(page, 'Story creation success')).toBeVisible();
-  await expect(page).toHaveURL(/\/stories\/[A-Za-z0-9_-]+$/);
+  // The workspace names the chapter it opened (`?chapter=`), replacing the address it was opened at.
+  await expect(page).toHaveURL(/\/stories\/[A-Za-z0-9_-]+(\?chapter=[A-Za-z0-9_-]+)?$/);
   await page.goto('/stories');
   const card = page.getByRole('article', { name: 'The Keeper' });
   await expect(card).toBeVisible();

@@ -10,6 +10,7 @@ import { IMAGES_PREFIX, isApiPath } from '../lambdas/path-prefixes';
 import type { Ports } from '../lambdas/ports';
 import { routes, workers } from '../lambdas/routes';
 import { securityHeaders } from '../shared/security-headers';
+import { publishDefaultImages } from './default-images';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { findFreePort } from './free-port';
 import { InProcessQueue, type QueueWorker, type WorkerHandler } from './in-process-queue';
@@ -135,6 +136,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     // The embedded composition: the AWS adapters against the local servers, and the in-process queue.
     const ports: Ports = { ...createAwsPorts(config, options.now), queue, logger };
     usePorts(ports);
+    await publishDefaultImages(ports.blobs, path.join(repositoryRoot, 'default-images'));
     await queue.start();
     stops.push(async () => {
       await queue.close();

@@ -167,7 +167,20 @@ export function lambdaContext(functionName: string): Context {
   };
 }
 
+/** Lambda refuses a response whose invocation JSON exceeds 6 MB; the embedded runtime does the same. */
+export const MAX_RESPONSE_PAYLOAD_BYTES = 6 * 1024 * 1024;
+
+/**
+ * Writes the handler's result as API Gateway would. A result too large for Lambda answers what API Gateway
+ * answers when the invocation fails (500), so an answer that could not leave AWS cannot pass here either.
+ */
 export function writeApiGatewayResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  if (Buffer.byteLength(JSON.stringify(result)) > MAX_RESPONSE_PAYLOAD_BYTES) {
+    const body = JSON.stringify({ message: 'Internal Server Error' });
+    response.writeHead(500, { 'content-type': 'application/json', 'content-length': String(body.length) });
+    response.end(body);
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {}))
     headers[name.toLowerCase()] = String(value);

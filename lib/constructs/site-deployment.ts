@@ -76,10 +76,10 @@ export class SiteDeployment extends Construct {
 }
 
 /**
- * The upload handler is CDK's own (one per stack, shared by both deployments); its permissions and runtime
- * are CDK's choice. Each finding is acknowledged by its exact id, as cdk-nag v3 requires.
+ * The upload handler is CDK's own (one per stack, shared by every deployment of the stack); its permissions
+ * and runtime are CDK's choice. Each finding is acknowledged by its exact id, as cdk-nag v3 requires.
  */
-function acknowledgeUploadHandler(deployment: BucketDeployment, bucket: IBucket): void {
+export function acknowledgeUploadHandler(deployment: BucketDeployment, bucket: IBucket): void {
   const handler = deployment.handlerRole.node.scope;
   if (!handler) return;
   const stack = Stack.of(deployment);
@@ -99,7 +99,7 @@ function acknowledgeUploadHandler(deployment: BucketDeployment, bucket: IBucket)
     [`AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetsBucket}/*]`]:
       'The built site is read from the CDK asset bucket.',
     [`AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`]:
-      'The handler writes the site files into the site bucket.',
+      'The handler writes the deployed files into their bucket.',
     'AwsSolutions-L1': "The upload handler's runtime is chosen and maintained by CDK.",
   };
   for (const [id, reason] of Object.entries(acknowledgements))

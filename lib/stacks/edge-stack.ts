@@ -7,6 +7,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
 import { bucketName, siteOrigin, type StageConfig } from '../config';
+import { DefaultImagesDeployment } from '../constructs/default-images-deployment';
 import { ALARM_PERIOD, NotifyingAlarm } from '../constructs/notifying-alarm';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { SiteDistribution } from '../constructs/site-distribution';
@@ -110,6 +111,7 @@ export class EdgeStack extends Stack {
       logsBucket: props.logsBucket,
       customDomain: config.customDomain,
     });
+    new DefaultImagesDeployment(this, 'DefaultImages', { imagesBucket, logRetention: config.logRetention });
     new SiteDeployment(this, 'SiteFiles', {
       directory: props.siteDirectory,
       bucket: siteBucket,

@@ -13,6 +13,7 @@ import {
   TOO_MANY_ASSOCIATIONS_IN_REQUEST_MESSAGE,
   utf8ByteLength,
 } from '../validation';
+import { DEFAULT_PORTRAITS_PATH } from '../default-images';
 import { IdSchema, multiLineText, singleLineText } from './common';
 
 /** Spec §3: the four kinds of story element. */
@@ -20,12 +21,9 @@ export const ASSOCIATION_TYPES = ['character', 'event', 'place', 'item'] as cons
 export const AssociationTypeSchema = z.enum(ASSOCIATION_TYPES);
 export type AssociationType = z.infer<typeof AssociationTypeSchema>;
 
-/**
- * The portrait shown until one is uploaded: an SVG per type, served with the web app
- * (`web/public/portraits/`).
- */
+/** The portrait shown until one is uploaded: an SVG per type, served with the images (`shared/default-images.ts`). */
 export function defaultPortraitUrl(type: AssociationType): string {
-  return `/portraits/${type}.svg`;
+  return `${DEFAULT_PORTRAITS_PATH}/${type}.svg`;
 }
 
 const NameSchema = singleLineText()

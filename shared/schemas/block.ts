@@ -6,10 +6,19 @@ import { ParagraphChunkSchema } from './paragraph';
 
 const tooManyBlocksInRequest = `At most ${MAX_BLOCKS_PER_REQUEST} blocks can be sent in one request.`;
 
+/**
+ * A block's `chunk` as either client sends it: the paragraph's JSON string (spec §3), stored as sent, or the
+ * paragraph object itself (the old product's client), stored as its JSON string. Both meet the same checks.
+ */
+export const BlockChunkSchema = z
+  .union([z.string(), z.looseObject({})])
+  .transform((chunk) => (typeof chunk === 'string' ? chunk : JSON.stringify(chunk)))
+  .pipe(ParagraphChunkSchema);
+
 /** One changed paragraph of a block sync. `place` is its 0-based index in the chapter, sent as text. */
 export const BlockSchema = z.object({
   key_id: KeyIdSchema,
-  chunk: ParagraphChunkSchema,
+  chunk: BlockChunkSchema,
   place: placeSchema(0).optional(),
 });
 export type Block = z.input<typeof BlockSchema>;
@@ -60,12 +69,44 @@ export const BlockItemSchema = z.object({
 });
 export type BlockItem = z.infer<typeof BlockItemSchema>;
 
-/** GET /api/stories/{id}/content?chapter=: the chapter's paragraphs in order. */
-export const ChapterContentSchema = z.object({ items: z.array(BlockItemSchema) });
+/**
+ * GET /api/stories/{id}/content?chapter=: the chapter's paragraphs in order, a page at a time so an answer stays
+ * under Lambda's 6 MB response limit. `next`, present when more follow, is the `cursor` of the next page.
+ */
+export const ChapterContentSchema = z.object({
+  items: z.array(BlockItemSchema),
+  next: z.string().optional(),
+});
 export type ChapterContent = z.infer<typeof ChapterContentSchema>;
 
-export const ChapterContentQuerySchema = z.object({ chapter: IdSchema });
+const invalidCursorMessage = 'Invalid cursor.';
+
+/** A content page's cursor: the 0-based place of its first paragraph, as `next` gave it. */
+export const ContentCursorSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, invalidCursorMessage)
+  .transform(Number);
+
+export const ChapterContentQuerySchema = z.object({
+  chapter: IdSchema,
+  cursor: ContentCursorSchema.optional(),
+});
+
+/** A full story page's cursor: `<chapter index>:<paragraph place>` where the page starts, as `next` gave it. */
+export const FullStoryCursorSchema = z
+  .string()
+  .regex(/^\d{1,4}:\d{1,9}$/, invalidCursorMessage)
+  .transform((cursor) => {
+    const [chapterIndex, place] = cursor.split(':').map(Number);
+    return { chapterIndex: chapterIndex!, place: place! };
+  });
+export type FullStoryCursor = z.output<typeof FullStoryCursorSchema>;
+
+export const FullStoryQuerySchema = z.object({ cursor: FullStoryCursorSchema.optional() });
 
 /** One entry of a full story's `chapters_with_contents`; a chapter still being created has no items yet. */
-export const ChapterWithContentSchema = z.object({ chapter: ChapterSchema, blocks: ChapterContentSchema });
+export const ChapterWithContentSchema = z.object({
+  chapter: ChapterSchema,
+  blocks: z.object({ items: z.array(BlockItemSchema) }),
+});
 export type ChapterWithContent = z.infer<typeof ChapterWithContentSchema>;

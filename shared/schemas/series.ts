@@ -71,10 +71,11 @@ export const SeriesSchema = z.object({
   series_id: z.string(),
   series_title: z.string(),
   series_description: z.string(),
-  /** '' when the series has no image (the page shows the default series icon). */
+  /** The series' picture; `DEFAULT_SERIES_IMAGE_URL` when it has none of its own. */
   image_url: z.string(),
   stories: z.array(SeriesVolumeSchema),
-  created_at: z.string(),
+  /** Unix seconds, as the old product answered it. */
+  created_at: z.number().int(),
   updated_at: z.string(),
 });
 export type Series = z.infer<typeof SeriesSchema>;

@@ -42,18 +42,50 @@ const SeriesNameFieldSchema = singleLineText()
   .trim()
   .max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
 
-/**
- * POST /api/stories, multipart (plus an optional `file`). Series fields: `series_id` names an existing series;
- * otherwise a non-blank `series_title` names one, created when the author has none of that title;
- * `series_place` is the 1-based place in it (the end when absent). All empty: a standalone story.
- */
-export const CreateStoryFormSchema = z.object({
+const placeInSeriesMessage = 'A place must be a whole number of at least 1.';
+
+const storyFormFields = {
   title: StoryTitleSchema,
   description: StoryDescriptionSchema,
   series_id: z.union([IdSchema, z.literal('')]).optional(),
   series_title: SeriesNameFieldSchema.optional(),
-  series_place: z.union([placeSchema(1), z.literal('')]).optional(),
-});
+  // 0 is read here and refused below only with a series: the old product's form always sends the field.
+  series_place: z.union([placeSchema(0), z.literal('')]).optional(),
+};
+
+interface StoryFormSeriesFields {
+  series_id?: string | undefined;
+  series_title?: string | undefined;
+  series_name?: string | undefined;
+  series_place?: number | '' | undefined;
+}
+
+/**
+ * A place means something only in a series: a form naming no series has its `series_place` ignored (a
+ * standalone story has none); with a series, the place is at least 1.
+ */
+function placeOnlyInSeries<Fields extends StoryFormSeriesFields>(
+  fields: Fields,
+  context: z.RefinementCtx,
+): Fields {
+  const namesSeries = Boolean(fields.series_id || fields.series_title || fields.series_name);
+  if (!namesSeries) {
+    const { series_place: _ignored, ...withoutPlace } = fields;
+    return withoutPlace as Fields;
+  }
+  if (fields.series_place === 0) {
+    context.addIssue({ code: 'custom', path: ['series_place'], message: placeInSeriesMessage });
+  }
+  return fields;
+}
+
+/**
+ * POST /api/stories, multipart (plus an optional `file`). Series fields: `series_id` names an existing series;
+ * otherwise a non-blank `series_title` names one, created when the author has none of that title;
+ * `series_place` is the 1-based place in it (the end when absent). All empty: a standalone story, and
+ * `series_place` is ignored.
+ */
+export const CreateStoryFormSchema = z.object(storyFormFields).transform(placeOnlyInSeries);
 export type CreateStoryForm = z.input<typeof CreateStoryFormSchema>;
 
 /**
@@ -61,9 +93,9 @@ export type CreateStoryForm = z.input<typeof CreateStoryFormSchema>;
  * `series_name`; `series_title` is accepted too. Series fields left out keep the story's series as it is;
  * sent empty, they make the story standalone.
  */
-export const UpdateStoryDetailsFormSchema = CreateStoryFormSchema.extend({
-  series_name: SeriesNameFieldSchema.optional(),
-});
+export const UpdateStoryDetailsFormSchema = z
+  .object({ ...storyFormFields, series_name: SeriesNameFieldSchema.optional() })
+  .transform(placeOnlyInSeries);
 export type UpdateStoryDetailsForm = z.input<typeof UpdateStoryDetailsFormSchema>;
 
 /** Spec §3 Story, as every story call answers it. */
@@ -71,7 +103,7 @@ export const StorySchema = z.object({
   story_id: z.string(),
   title: z.string(),
   description: z.string(),
-  /** A path such as `/images/stories/<id>/cover-<time>.jpg`; '' when there is none. */
+  /** A path such as `/images/stories/<id>/cover-<time>.jpg`; `DEFAULT_STORY_IMAGE_URL` when there is none. */
   image_url: z.string(),
   /** Present only for a volume of a series. */
   series_id: z.string().optional(),
@@ -80,18 +112,24 @@ export const StorySchema = z.object({
   series_place: z.number().int().min(1).optional(),
   /** The same as `series_place` (volumes only): the spec's series lists read `place`. */
   place: z.number().int().min(1).optional(),
-  created_at: z.string(),
+  /** Unix seconds, as the old product answered it. */
+  created_at: z.number().int(),
   updated_at: z.string(),
-  /** In order; in the single-story answers only, not in lists. */
-  chapters: z.array(ChapterSchema).optional(),
+  /** In order; every story answer carries them, lists included. */
+  chapters: z.array(ChapterSchema),
 });
 export type Story = z.infer<typeof StorySchema>;
 
 export const StoryListSchema = z.array(StorySchema);
 
-/** GET /api/stories/{id}/full. */
+/**
+ * GET /api/stories/{id}/full, a page at a time (Lambda answers at most 6 MB): every page carries the story and
+ * its chapters, and `chapters_with_contents` from where its `cursor` starts. A chapter cut by a page boundary
+ * continues, under the same chapter, on the next page. `next`, present when more follow, is that page's cursor.
+ */
 export const FullStorySchema = StorySchema.extend({
   chapters: z.array(ChapterSchema),
   chapters_with_contents: z.array(ChapterWithContentSchema),
+  next: z.string().optional(),
 });
 export type FullStory = z.infer<typeof FullStorySchema>;

@@ -67,6 +67,31 @@ export function installHandlerPorts() {
       })
       .resolves({ Items: items });
 
+  /**
+   * A chapter's stored content as the paged reads find it: the order item (GetItem), the blocks
+   * (BatchGetItem, answering the keys asked for) and their key_ids (the keys-only Query).
+   */
+  const contentOf = (chapterId: string, orderKeyIds: string[], blocks: Record<string, unknown>[]) => {
+    documentClient
+      .on(GetCommand, { Key: { PK: `CHAPTER#${chapterId}`, SK: 'ORDER' } })
+      .resolves({ Item: tableItems.order(chapterId, orderKeyIds) });
+    const tableName = testPorts.ports.config.TABLE_NAME;
+    documentClient
+      .on(BatchGetCommand)
+      .callsFake((input: { RequestItems: Record<string, { Keys: { PK: string; SK: string }[] }> }) => ({
+        Responses: {
+          [tableName]: input.RequestItems[tableName]!.Keys.flatMap((key) =>
+            blocks.filter((block) => block.PK === key.PK && block.SK === key.SK),
+          ),
+        },
+      }));
+    documentClient
+      .on(QueryCommand, {
+        ExpressionAttributeValues: { ':chapter': `CHAPTER#${chapterId}`, ':block': 'BLOCK#' },
+      })
+      .resolves({ Items: blocks.map((block) => ({ key_id: block.key_id })) });
+  };
+
   return {
     ...testPorts,
     blobs,
@@ -75,6 +100,7 @@ export function installHandlerPorts() {
     ownStory,
     ownSeries,
     chaptersOf,
+    contentOf,
   };
 }
 

@@ -275,6 +275,15 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         blocks: copy(state.blocks.get(chapterId) ?? new Map<string, StoredBlock>()),
       };
     },
+    async getBlocks(chapterId, keyIds) {
+      const stored = state.blocks.get(chapterId) ?? new Map<string, StoredBlock>();
+      return new Map(
+        keyIds.flatMap((keyId) => (stored.has(keyId) ? [[keyId, copy(stored.get(keyId)!)]] : [])),
+      );
+    },
+    async listKeyIds(chapterId) {
+      return [...(state.blocks.get(chapterId)?.keys() ?? [])];
+    },
     putBlockItem: (chapterId, block) =>
       asWrite({ holds: always, apply: () => blocksOf(chapterId).set(block.key_id, copy(block)) }),
     deleteBlockItem: (chapterId, keyId) =>

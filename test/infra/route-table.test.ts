@@ -270,13 +270,29 @@ describe('the prod stage', () => {
 
   it('uploads the built site, hashed assets first', () => {
     const edge = synthesized.template(synthesized.stacks.edge);
-    const deployments = edge.findResources('Custom::CDKBucketDeployment');
+    const deployments = Object.entries(edge.findResources('Custom::CDKBucketDeployment'))
+      .filter(([logicalId]) => logicalId.startsWith('SiteFiles'))
+      .map(([, deployment]) => deployment);
 
-    expect(Object.keys(deployments)).toHaveLength(2);
-    const pages = Object.values(deployments).find((deployment) => deployment.Properties.Prune === true);
+    expect(deployments).toHaveLength(2);
+    const pages = deployments.find((deployment) => deployment.Properties.Prune === true);
     expect(pages?.DependsOn).toEqual(
       expect.arrayContaining([expect.stringMatching(/^SiteFilesHashedAssetsCustomResource/)]),
     );
+  });
+
+  it('publishes the default images into the images bucket under images/defaults/, pruning nothing', () => {
+    const edge = synthesized.template(synthesized.stacks.edge);
+    const deployments = Object.entries(edge.findResources('Custom::CDKBucketDeployment'))
+      .filter(([logicalId]) => logicalId.startsWith('DefaultImages'))
+      .map(([, deployment]) => deployment);
+
+    expect(deployments).toHaveLength(1);
+    expect(deployments[0]!.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'images/defaults/',
+      Prune: false,
+    });
+    expect(JSON.stringify(deployments[0]!.Properties.DestinationBucketName)).toContain('Images');
   });
 
   it('leaves no AWS Solutions (cdk-nag) error unacknowledged', () => {

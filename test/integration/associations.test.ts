@@ -182,7 +182,7 @@ describe('associations on the embedded runtime', () => {
         expect.objectContaining({
           association_name: 'Niggle',
           aliases: '',
-          portrait: '/portraits/character.svg',
+          portrait: '/images/defaults/portraits/character.svg',
         }),
       ]);
     });

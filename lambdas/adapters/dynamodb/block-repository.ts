@@ -1,8 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlockOrder, BlockRepository, StoredBlock } from '../../domain/blocks/block-repository';
 import type { Database } from './document-client';
-import { blockKey, contentPartitionKey, ORDER_SORT_KEY, orderKey } from './keys/block-keys';
-import { asWrite, deletePartition, queryAll, type TableItem } from './table';
+import {
+  BLOCK_SORT_KEY_PREFIX,
+  blockKey,
+  contentPartitionKey,
+  ORDER_SORT_KEY,
+  orderKey,
+} from './keys/block-keys';
+import { asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
 
 function orderFromItem(item: TableItem | undefined): BlockOrder {
   return {
@@ -40,6 +46,27 @@ export class DynamoDbBlockRepository implements BlockRepository {
       blocks.set(block.key_id, block);
     }
     return { order: orderFromItem(orderItem), blocks };
+  }
+
+  async getBlocks(chapterId: string, keyIds: string[]): Promise<Map<string, StoredBlock>> {
+    const items = await batchGetAll(
+      this.database,
+      keyIds.map((keyId) => blockKey(chapterId, keyId)),
+    );
+    return new Map(items.map((item) => [item.key_id as string, blockFromItem(item)]));
+  }
+
+  async listKeyIds(chapterId: string): Promise<string[]> {
+    const items = await queryAll(this.database, {
+      KeyConditionExpression: 'PK = :chapter AND begins_with(SK, :block)',
+      ExpressionAttributeValues: {
+        ':chapter': contentPartitionKey(chapterId),
+        ':block': BLOCK_SORT_KEY_PREFIX,
+      },
+      ProjectionExpression: 'key_id',
+      ConsistentRead: true,
+    });
+    return items.map((item) => item.key_id as string);
   }
 
   putBlockItem(chapterId: string, block: StoredBlock, now: Date) {

@@ -20,6 +20,10 @@ export interface BlockRepository {
   getOrder(chapterId: string): Promise<BlockOrder>;
   /** The chapter's order and every stored block, in one read. */
   readContent(chapterId: string): Promise<{ order: BlockOrder; blocks: Map<string, StoredBlock> }>;
+  /** The stored blocks among the key_ids (at most 100); missing ones are left out. */
+  getBlocks(chapterId: string, keyIds: string[]): Promise<Map<string, StoredBlock>>;
+  /** The key_id of every stored block of the chapter, without their content. */
+  listKeyIds(chapterId: string): Promise<string[]>;
   putBlockItem(chapterId: string, block: StoredBlock, now: Date): Write;
   deleteBlockItem(chapterId: string, keyId: string): Write;
   /** Writes the order, if it is still at the version it was read at (still absent, for version 0). */

@@ -2,6 +2,7 @@ import type { ChapterContent } from '../../../shared/schemas/block';
 import { ChapterBeingCreatedError, NotFoundError } from '../../errors';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import type { Repositories } from '../repositories';
+import { PAGE_BUDGET_BYTES, readContentPage } from './content-pages';
 
 /**
  * The chapter whose content is read or written: it must be in the story (404 otherwise, also for another
@@ -19,7 +20,8 @@ export async function requireReadyChapter(
 }
 
 /**
- * The chapter's paragraphs in order, places from 0. Blocks and order change together in transactions; a
+ * The whole chapter's paragraphs in order, places from 0, in one read: for work that is not answered over
+ * HTTP (a response carries one page: see `getChapterContent`). Blocks and order change together in transactions; a
  * block missing from the order is still returned, last, so no stored paragraph can ever be hidden.
  */
 export async function readChapterContent(
@@ -39,14 +41,16 @@ export async function readChapterContent(
   };
 }
 
-/** GET /api/stories/{id}/content?chapter=. */
+/** GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first). */
 export async function getChapterContent(
   repositories: Repositories,
   userId: string,
   storyId: string,
   chapterId: string,
+  cursor = 0,
 ): Promise<ChapterContent> {
   await repositories.stories.requireOwned(userId, storyId);
   await requireReadyChapter(repositories, storyId, chapterId);
-  return readChapterContent(repositories, chapterId);
+  const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true);
+  return { items: page.items, ...(page.next === undefined ? {} : { next: String(page.next) }) };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_STORY_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import type { Story } from '../../../shared/schemas/story';
 import { listChapters } from '../chapters/chapter-list';
@@ -5,15 +6,28 @@ import type { Repositories } from '../repositories';
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from './story-repository';
 
-/** The story as the API answers it; its series (when it is a volume) gives its place. */
-export function toStory(story: StoryRecord, series: SeriesRecord | undefined, chapters?: Chapter[]): Story {
+/** Unix seconds, as the old product answered `created_at` (records keep ISO 8601). */
+export function toUnixSeconds(isoTime: string): number {
+  return Math.floor(Date.parse(isoTime) / 1000);
+}
+
+/**
+ * The story as the API answers it; its series (when it is a volume) gives its place, and a standalone story
+ * takes `standalonePlace` (its place among the author's standalone stories) when the caller knows it.
+ */
+export function toStory(
+  story: StoryRecord,
+  series: SeriesRecord | undefined,
+  chapters: Chapter[],
+  standalonePlace?: number,
+): Story {
   const index =
     series && series.series_id === story.series_id ? series.story_ids.indexOf(story.story_id) : -1;
   return {
     story_id: story.story_id,
     title: story.title,
     description: story.description,
-    image_url: story.image_url,
+    image_url: story.image_url || DEFAULT_STORY_IMAGE_URL,
     ...(series && index >= 0
       ? {
           series_id: series.series_id,
@@ -21,26 +35,63 @@ export function toStory(story: StoryRecord, series: SeriesRecord | undefined, ch
           series_place: index + 1,
           place: index + 1,
         }
-      : {}),
-    created_at: story.created_at,
+      : standalonePlace === undefined
+        ? {}
+        : { place: standalonePlace }),
+    created_at: toUnixSeconds(story.created_at),
     updated_at: story.updated_at,
-    ...(chapters ? { chapters } : {}),
+    chapters,
   };
+}
+
+/** Stories' chapter lists read at once; enough to be quick, few enough not to burst the table's capacity. */
+const PARALLEL_CHAPTER_LIST_READS = 8;
+
+/**
+ * Each story's chapters in order, by story id: one Query per story (its chapter items and their order share
+ * the story's partition), never one read per chapter.
+ */
+export async function chaptersOfStories(
+  repositories: Repositories,
+  storyIds: string[],
+): Promise<Map<string, Chapter[]>> {
+  const chaptersByStory = new Map<string, Chapter[]>();
+  for (let start = 0; start < storyIds.length; start += PARALLEL_CHAPTER_LIST_READS) {
+    const batch = storyIds.slice(start, start + PARALLEL_CHAPTER_LIST_READS);
+    const lists = await Promise.all(batch.map((storyId) => listChapters(repositories, storyId)));
+    batch.forEach((storyId, position) => chaptersByStory.set(storyId, lists[position]!));
+  }
+  return chaptersByStory;
 }
 
 const byCreation = (first: StoryRecord, second: StoryRecord) =>
   first.created_at.localeCompare(second.created_at);
 
-/** GET /api/stories: every story of the caller, oldest first; volumes carry their series and place. */
+/**
+ * GET /api/stories: every story of the caller, oldest first, with its chapters (spec §3 Story). Volumes carry
+ * their series and place; a standalone story's place is its place among the standalone stories.
+ */
 export async function listStories(repositories: Repositories, userId: string): Promise<Story[]> {
   const [stories, series] = await Promise.all([
     repositories.stories.listOwned(userId),
     repositories.series.listOwned(userId),
   ]);
   const seriesById = new Map(series.map((item) => [item.series_id, item]));
-  return stories
-    .sort(byCreation)
-    .map((story) => toStory(story, story.series_id ? seriesById.get(story.series_id) : undefined));
+  const chaptersByStory = await chaptersOfStories(
+    repositories,
+    stories.map((story) => story.story_id),
+  );
+  let standalonePlace = 0;
+  return stories.sort(byCreation).map((story) => {
+    const volumeOf = story.series_id ? seriesById.get(story.series_id) : undefined;
+    const isVolume = volumeOf?.story_ids.includes(story.story_id) ?? false;
+    return toStory(
+      story,
+      volumeOf,
+      chaptersByStory.get(story.story_id) ?? [],
+      isVolume ? undefined : ++standalonePlace,
+    );
+  });
 }
 
 /** GET /api/stories/{id}: the story with its chapters in order. */

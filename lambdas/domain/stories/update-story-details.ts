@@ -9,6 +9,7 @@ import {
 } from '../images/images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
+import { listChapters } from '../chapters/chapter-list';
 import { toStory } from './story-views';
 
 export interface StoryDetailsChange {
@@ -70,6 +71,7 @@ export async function updateStoryDetails(
       const view = toStory(
         { ...story, ...details, series_id: target?.series_id, updated_at: now.toISOString() },
         targetAfter,
+        await listChapters(repositories, storyId),
       );
       return { updated: view, previousImageUrl: story.image_url };
     });

@@ -4,12 +4,17 @@ import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';
 import { StoryPathSchema } from '../path-parameters';
 
-/** GET /api/stories/{storyId}/content?chapter=: the paragraphs in order; 501 while the chapter is being created. */
+/**
+ * GET /api/stories/{storyId}/content?chapter=&cursor=: a page of the paragraphs in order (`next` names the
+ * following page); 501 while the chapter is being created.
+ */
 export const handler = httpRoute({
   auth: 'required',
   params: StoryPathSchema,
   query: ChapterContentQuerySchema,
   async handle({ params, query, userId, ports }) {
-    return ok(await getChapterContent(ports.repositories, userId, params.storyId, query.chapter));
+    return ok(
+      await getChapterContent(ports.repositories, userId, params.storyId, query.chapter, query.cursor),
+    );
   },
 });

@@ -97,15 +97,14 @@ describe('story handlers', () => {
         tableItems.chapter('s1', 'c2', 'creating'),
         tableItems.chapterIndex('s1', ['c1', 'c2']),
       ]);
-      harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':chapter': 'CHAPTER#c1' } })
-        .resolves({
-          Items: [
-            tableItems.block('c1', 'k1', paragraphChunk('k1', 'first')),
-            tableItems.block('c1', 'k2', paragraphChunk('k2', 'second')),
-            tableItems.order('c1', ['k2', 'k1']),
-          ],
-        });
+      harness.contentOf(
+        'c1',
+        ['k2', 'k1'],
+        [
+          tableItems.block('c1', 'k1', paragraphChunk('k1', 'first')),
+          tableItems.block('c1', 'k2', paragraphChunk('k2', 'second')),
+        ],
+      );
 
       const result = await getFullStory(signedInEvent({ pathParameters: { storyId: 's1' } }), testContext());
 
@@ -133,9 +132,10 @@ describe('story handlers', () => {
         },
         { chapter: expect.objectContaining({ id: 'c2', status: 'creating' }), blocks: { items: [] } },
       ]);
-      expect(harness.documentClient).not.toHaveReceivedCommandWith(QueryCommand, {
-        ExpressionAttributeValues: { ':chapter': 'CHAPTER#c2' },
+      expect(harness.documentClient).not.toHaveReceivedCommandWith(GetCommand, {
+        Key: { PK: 'CHAPTER#c2', SK: 'ORDER' },
       });
+      expect(body).not.toHaveProperty('next');
     });
   });
 

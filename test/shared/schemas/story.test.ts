@@ -69,16 +69,45 @@ describe('story description rule (spec §5)', () => {
 });
 
 describe('story forms', () => {
-  it('reads the series place from text and treats empty series fields as empty', () => {
+  it('reads the series place from text', () => {
     expect(
-      CreateStoryFormSchema.parse({ title: 'Dune', description: 'Spice.', series_id: '', series_place: '2' }),
-    ).toEqual({ title: 'Dune', description: 'Spice.', series_id: '', series_place: 2 });
+      CreateStoryFormSchema.parse({
+        title: 'Dune',
+        description: 'Spice.',
+        series_id: 's1',
+        series_place: '2',
+      }),
+    ).toEqual({ title: 'Dune', description: 'Spice.', series_id: 's1', series_place: 2 });
   });
 
-  it('refuses a series place that is not a whole number of at least 1', () => {
-    expect(CreateStoryFormSchema.safeParse({ title: 'A', description: 'B', series_place: '0' }).success).toBe(
-      false,
-    );
+  it("ignores the series place of a form naming no series, as the old product's form sends 0", () => {
+    expect(
+      CreateStoryFormSchema.parse({
+        title: 'Dune',
+        description: 'Spice.',
+        series_id: '',
+        series_title: '',
+        series_place: '0',
+      }),
+    ).toEqual({ title: 'Dune', description: 'Spice.', series_id: '', series_title: '' });
+  });
+
+  it('refuses a series place in a series that is not a whole number of at least 1', () => {
+    const refused = CreateStoryFormSchema.safeParse({
+      title: 'A',
+      description: 'B',
+      series_title: 'Saga',
+      series_place: '0',
+    });
+    expect(refused.error?.issues[0]?.message).toBe('A place must be a whole number of at least 1.');
+    expect(
+      UpdateStoryDetailsFormSchema.safeParse({
+        title: 'A',
+        description: 'B',
+        series_name: 'Saga',
+        series_place: 0,
+      }).success,
+    ).toBe(false);
     expect(
       CreateStoryFormSchema.safeParse({ title: 'A', description: 'B', series_place: 'two' }).success,
     ).toBe(false);

@@ -3,14 +3,16 @@ import type { Story } from '../../../shared/schemas/story';
 import { buildUser } from '../helpers/render-app';
 import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
 
-const CREATED_AT = '2025-01-01T00:00:00.000Z';
+const CREATED_AT = 1_735_689_600;
+const UPDATED_AT = '2025-01-01T00:00:00.000Z';
 
 export function buildStory(overrides: Partial<Story> & Pick<Story, 'story_id' | 'title'>): Story {
   return {
     description: `The summary of ${overrides.title}.`,
     image_url: '',
     created_at: CREATED_AT,
-    updated_at: CREATED_AT,
+    updated_at: UPDATED_AT,
+    chapters: [],
     ...overrides,
   };
 }
@@ -24,7 +26,7 @@ export function buildSeries(
     series_description: `About ${overrides.series_title}.`,
     image_url: '',
     created_at: CREATED_AT,
-    updated_at: CREATED_AT,
+    updated_at: UPDATED_AT,
     ...overrides,
     stories: volumes.map((volume, index): SeriesVolume => ({
       ...buildStory({ story_id: volume.story_id, title: volume.title, image_url: volume.image_url ?? '' }),

@@ -13,8 +13,8 @@ export function buildAssociationListItem(
     aliases: '',
     case_sensitive: false,
     short_description: '',
-    portrait: '/portraits/character.svg',
-    thumbnail: '/portraits/character.svg',
+    portrait: '/images/defaults/portraits/character.svg',
+    thumbnail: '/images/defaults/portraits/character.svg',
     ...overrides,
   };
 }

@@ -40,11 +40,30 @@ export async function getStory(storyId: string, signal?: AbortSignal): Promise<S
 }
 
 /**
- * GET /api/stories/{id}/full: every chapter with its stored paragraphs. In the background: the word count
- * read from it is a courtesy, and must not cover the manuscript with the loading overlay.
+ * GET /api/stories/{id}/full: every chapter with its stored paragraphs, read page by page (a large story comes
+ * in several, each naming the `next`) and put back together: a chapter continued on the next page gets that
+ * page's paragraphs appended. In the background: the word count read from it is a courtesy, and must not
+ * cover the manuscript with the loading overlay.
  */
 export async function getFullStory(storyId: string, signal?: AbortSignal): Promise<FullStory> {
-  return FullStorySchema.parse(await api.get(apiPaths.fullStory(storyId), { background: true, signal }));
+  const first = FullStorySchema.parse(
+    await api.get(apiPaths.fullStory(storyId), { background: true, signal }),
+  );
+  const chaptersWithContents = first.chapters_with_contents;
+  let cursor = first.next;
+  while (cursor !== undefined) {
+    const page = FullStorySchema.parse(
+      await api.get(apiPaths.fullStory(storyId), { query: { cursor }, background: true, signal }),
+    );
+    for (const entry of page.chapters_with_contents) {
+      const last = chaptersWithContents.at(-1);
+      if (last?.chapter.id === entry.chapter.id) last.blocks.items.push(...entry.blocks.items);
+      else chaptersWithContents.push(entry);
+    }
+    cursor = page.next;
+  }
+  const { next: _lastPage, ...story } = first;
+  return { ...story, chapters_with_contents: chaptersWithContents };
 }
 
 /**

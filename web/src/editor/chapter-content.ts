@@ -10,20 +10,27 @@ export interface LoadedChapter {
   creating: boolean;
 }
 
-/** GET /api/stories/{id}/content?chapter=: the stored paragraphs in order; 501 and 404 as ApiErrors. */
+/**
+ * GET /api/stories/{id}/content?chapter=: the stored paragraphs in order, every page of them (the server
+ * answers a large chapter in pages, each naming the `next`); 501 and 404 as ApiErrors.
+ */
 export async function fetchChapterBlocks(
   storyId: string,
   chapterId: string,
   options: { background: boolean },
 ): Promise<StoredBlock[]> {
-  const response = await api.get(`/api/stories/${storyId}/content`, {
-    query: { chapter: chapterId },
-    background: options.background,
-  });
-  return ChapterContentSchema.parse(response).items.map((item) => ({
-    keyId: item.key_id.Value,
-    chunk: item.chunk.Value,
-  }));
+  const blocks: StoredBlock[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await api.get(`/api/stories/${storyId}/content`, {
+      query: { chapter: chapterId, ...(cursor === undefined ? {} : { cursor }) },
+      background: options.background,
+    });
+    const page = ChapterContentSchema.parse(response);
+    blocks.push(...page.items.map((item) => ({ keyId: item.key_id.Value, chunk: item.chunk.Value })));
+    cursor = page.next;
+  } while (cursor !== undefined);
+  return blocks;
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 export const contentPartitionKey = (chapterId: string) => `CHAPTER#${chapterId}`;
 export const ORDER_SORT_KEY = 'ORDER';
+export const BLOCK_SORT_KEY_PREFIX = 'BLOCK#';
 export const blockKey = (chapterId: string, keyId: string) => ({
   PK: contentPartitionKey(chapterId),
-  SK: `BLOCK#${keyId}`,
+  SK: `${BLOCK_SORT_KEY_PREFIX}${keyId}`,
 });
 export const orderKey = (chapterId: string) => ({ PK: contentPartitionKey(chapterId), SK: ORDER_SORT_KEY });

@@ -49,8 +49,8 @@ describe('POST /api/stories/{storyId}/associations', () => {
         aliases: '',
         case_sensitive: true,
         short_description: '',
-        portrait: '/portraits/character.svg',
-        thumbnail: '/portraits/character.svg',
+        portrait: '/images/defaults/portraits/character.svg',
+        thumbnail: '/images/defaults/portraits/character.svg',
         details: { extended_description: '' },
       },
     ]);

@@ -38,8 +38,8 @@ describe('GET /api/stories/{storyId}/associations/{associationId}', () => {
       aliases: 'Mr. Underhill',
       case_sensitive: true,
       short_description: 'A hobbit of the Shire.',
-      portrait: '/portraits/character.svg',
-      thumbnail: '/portraits/character.svg',
+      portrait: '/images/defaults/portraits/character.svg',
+      thumbnail: '/images/defaults/portraits/character.svg',
       details: { extended_description: 'Bilbo’s heir.' },
     });
   });

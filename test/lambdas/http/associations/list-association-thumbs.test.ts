@@ -46,10 +46,10 @@ describe('GET /api/stories/{storyId}/associations/thumbs', () => {
         aliases: 'Mr. Underhill',
         case_sensitive: true,
         short_description: 'A hobbit of the Shire.',
-        portrait: '/portraits/character.svg',
-        thumbnail: '/portraits/character.svg',
+        portrait: '/images/defaults/portraits/character.svg',
+        thumbnail: '/images/defaults/portraits/character.svg',
       },
-      expect.objectContaining({ association_id: 'ring', portrait: '/portraits/item.svg' }),
+      expect.objectContaining({ association_id: 'ring', portrait: '/images/defaults/portraits/item.svg' }),
     ]);
   });
 

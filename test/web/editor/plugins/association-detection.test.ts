@@ -137,7 +137,7 @@ describe('association detection', () => {
       associationId: 'frodo',
       shortDescription: 'About Frodo.',
       associationType: 'character',
-      portrait: '/portraits/character.svg',
+      portrait: '/images/defaults/portraits/character.svg',
       format: ITALIC,
     });
   });

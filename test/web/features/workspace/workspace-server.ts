@@ -24,7 +24,7 @@ export function buildStory(chapters: Chapter[], overrides: Partial<Story> = {}):
     title: 'The Salt Road',
     description: 'A caravan crosses the desert.',
     image_url: '',
-    created_at: '2024-01-01T00:00:00.000Z',
+    created_at: 1_704_067_200,
     updated_at: '2024-01-01T00:00:00.000Z',
     chapters,
     ...overrides,
