@@ -35,6 +35,7 @@ export async function readChapterContent(
       key_id: { Value: keyId },
       chunk: { Value: blocks.get(keyId)!.chunk },
       place: { Value: String(place) },
+      revision: blocks.get(keyId)!.revision,
     })),
   };
 }
