@@ -103,13 +103,17 @@ export async function saveBlocks(
   await repositories.stories.requireOwned(userId, storyId);
   const latest = lastOfEach(blocks);
   const groups = transactionGroups(latest, (block) => Buffer.byteLength(block.chunk));
-  // Every bound before the first write: the request's new paragraphs must all fit in the chapter.
-  await requireReadyChapter(repositories, storyId, chapterId);
-  const known = new Set((await blockRepository.getOrder(chapterId)).key_ids);
-  checkOrderSize([
-    ...known,
-    ...latest.filter((block) => !known.has(block.key_id)).map((block) => block.key_id),
-  ]);
+  if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
+  if (groups.length > 1) {
+    // Several transactions: every bound is checked before the first, so a refused request stores nothing. (A
+    // single transaction checks its own before writing: no extra read on the common one-paragraph save.)
+    await requireReadyChapter(repositories, storyId, chapterId);
+    const known = new Set((await blockRepository.getOrder(chapterId)).key_ids);
+    checkOrderSize([
+      ...known,
+      ...latest.filter((block) => !known.has(block.key_id)).map((block) => block.key_id),
+    ]);
+  }
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
       await requireReadyChapter(repositories, storyId, chapterId);
