@@ -15,7 +15,9 @@ import { requireReadyChapter } from './chapter-content';
  * Every bound is checked before the first write, so a refused request stores nothing. A paragraph sent with
  * the revision it is based on is written only if the stored one is still at it: a page that loaded the
  * chapter before another window changed that paragraph is answered 409 `chapter_changed` rather than
- * overwriting it. Paragraphs sent without a revision are written as they always were.
+ * overwriting it. Paragraphs sent without a revision are written as they always were. (A save too large for
+ * one transaction that meets such a paragraph in a later one keeps the earlier ones: the page, reloading,
+ * finds them stored as it sent them and counts them done.)
  */
 
 export interface SavedBlock {
