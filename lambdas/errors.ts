@@ -52,6 +52,16 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * A paragraph write based on a revision another window (or device) has since replaced: nothing of the write is
+ * stored; the page reloads the chapter, keeps what it holds unsent, and saves again on the new revision.
+ */
+export class ChapterChangedError extends ConflictError {
+  constructor() {
+    super('This chapter was changed in another window. Reload it before saving again.', 'chapter_changed');
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);

@@ -1,7 +1,16 @@
 import { ConflictError } from '../errors';
 
 /** Thrown by a commit whose optimistic read was overtaken by another writer; the operation reads again and retries. */
-export class ConcurrentChangeError extends Error {}
+export class ConcurrentChangeError extends Error {
+  constructor(
+    message: string,
+    /** The positions, in the committed writes, of those whose condition failed (empty when not known). */
+    readonly failedWrites: readonly number[] = [],
+  ) {
+    super(message);
+    this.name = 'ConcurrentChangeError';
+  }
+}
 
 const CONFLICT_ATTEMPTS = 5;
 

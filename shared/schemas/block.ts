@@ -15,11 +15,19 @@ export const BlockChunkSchema = z
   .transform((chunk) => (typeof chunk === 'string' ? chunk : JSON.stringify(chunk)))
   .pipe(ParagraphChunkSchema);
 
+/**
+ * The revision of a paragraph as the page loaded it (the content answer's `revision`; 0 for a paragraph new to
+ * the page). Sent with a write, the write is refused with 409 `chapter_changed` when another window has since
+ * changed the paragraph. Optional: a write without it is unconditional, as before revisions existed.
+ */
+export const BaseRevisionSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 /** One changed paragraph of a block sync. `place` is its 0-based index in the chapter, sent as text. */
 export const BlockSchema = z.object({
   key_id: KeyIdSchema,
   chunk: BlockChunkSchema,
   place: placeSchema(0).optional(),
+  base_revision: BaseRevisionSchema.optional(),
 });
 export type Block = z.input<typeof BlockSchema>;
 
@@ -38,7 +46,9 @@ export type SaveBlocksRequest = z.input<typeof SaveBlocksRequestSchema>;
 export const DeleteBlocksRequestSchema = z.object({
   story_id: IdSchema.optional(),
   chapter_id: IdSchema,
-  blocks: z.array(z.looseObject({ key_id: KeyIdSchema })).max(MAX_BLOCKS_PER_REQUEST, tooManyBlocksInRequest),
+  blocks: z
+    .array(z.looseObject({ key_id: KeyIdSchema, base_revision: BaseRevisionSchema.optional() }))
+    .max(MAX_BLOCKS_PER_REQUEST, tooManyBlocksInRequest),
 });
 export type DeleteBlocksRequest = z.input<typeof DeleteBlocksRequestSchema>;
 
@@ -66,6 +76,11 @@ export const BlockItemSchema = z.object({
   chunk: z.object({ Value: z.string() }),
   /** The 0-based index in the chapter, as text. */
   place: z.object({ Value: z.string() }),
+  /**
+   * Bumped by every save of the paragraph; a page sends it back as `base_revision` with its writes. Optional
+   * for readers: a page given none writes unconditionally.
+   */
+  revision: z.number().int().min(0).optional(),
 });
 export type BlockItem = z.infer<typeof BlockItemSchema>;
 

@@ -284,10 +284,24 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     async listKeyIds(chapterId) {
       return [...(state.blocks.get(chapterId)?.keys() ?? [])];
     },
-    putBlockItem: (chapterId, block) =>
-      asWrite({ holds: always, apply: () => blocksOf(chapterId).set(block.key_id, copy(block)) }),
-    deleteBlockItem: (chapterId, keyId) =>
-      asWrite({ holds: always, apply: () => blocksOf(chapterId).delete(keyId) }),
+    putBlockItem: (chapterId, block, _now, expectedRevision) =>
+      asWrite({
+        holds: () =>
+          expectedRevision === undefined ||
+          (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) === expectedRevision,
+        apply: () => {
+          const revision = (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) + 1;
+          blocksOf(chapterId).set(block.key_id, { key_id: block.key_id, chunk: block.chunk, revision });
+        },
+      }),
+    deleteBlockItem: (chapterId, keyId, expectedRevision) =>
+      asWrite({
+        holds: () => {
+          const stored = blocksOf(chapterId).get(keyId);
+          return expectedRevision === undefined || !stored || stored.revision === expectedRevision;
+        },
+        apply: () => blocksOf(chapterId).delete(keyId),
+      }),
     saveOrderItem: (chapterId, order, keyIds) =>
       asWrite({
         holds: () => (state.blockOrders.get(chapterId)?.version ?? 0) === order.version,
@@ -470,8 +484,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         throw new ValidationError('This change touches too many items to be made at once.');
       }
       const memoryWrites = writes.map(asMemoryWrite);
-      if (!memoryWrites.every((write) => write.holds())) {
-        throw new ConcurrentChangeError('A condition of the transaction no longer holds.');
+      const failedWrites = memoryWrites.flatMap((write, index) => (write.holds() ? [] : [index]));
+      if (failedWrites.length > 0) {
+        throw new ConcurrentChangeError('A condition of the transaction no longer holds.', failedWrites);
       }
       for (const write of memoryWrites) write.apply();
     },

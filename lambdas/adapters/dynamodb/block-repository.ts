@@ -20,7 +20,18 @@ function orderFromItem(item: TableItem | undefined): BlockOrder {
 const blockFromItem = (item: TableItem): StoredBlock => ({
   key_id: item.key_id as string,
   chunk: item.chunk as string,
+  revision: (item.revision as number | undefined) ?? 0,
 });
+
+/** The condition that the block is still at `expectedRevision`; 0 also holds for a block stored before revisions. */
+function revisionCondition(expectedRevision: number) {
+  return expectedRevision === 0
+    ? { ConditionExpression: 'attribute_not_exists(#revision)' }
+    : {
+        ConditionExpression: '#revision = :expected',
+        ExpressionAttributeValues: { ':expected': expectedRevision },
+      };
+}
 
 export class DynamoDbBlockRepository implements BlockRepository {
   constructor(private readonly database: Database) {}
@@ -69,22 +80,58 @@ export class DynamoDbBlockRepository implements BlockRepository {
     return items.map((item) => item.key_id as string);
   }
 
-  putBlockItem(chapterId: string, block: StoredBlock, now: Date) {
+  /** An update rather than a put, so the revision is bumped in place whether or not the write is conditional. */
+  putBlockItem(
+    chapterId: string,
+    block: Omit<StoredBlock, 'revision'>,
+    now: Date,
+    expectedRevision?: number,
+  ) {
+    const condition = expectedRevision === undefined ? undefined : revisionCondition(expectedRevision);
     return asWrite({
-      Put: {
+      Update: {
         TableName: this.database.tableName,
-        Item: {
-          ...blockKey(chapterId, block.key_id),
-          entity: 'block',
-          ...block,
-          updated_at: now.toISOString(),
+        Key: blockKey(chapterId, block.key_id),
+        UpdateExpression:
+          'SET #entity = :entity, #key_id = :key_id, #chunk = :chunk, #updated_at = :now ADD #revision :one',
+        ExpressionAttributeNames: {
+          '#entity': 'entity',
+          '#key_id': 'key_id',
+          '#chunk': 'chunk',
+          '#updated_at': 'updated_at',
+          '#revision': 'revision',
+        },
+        ...(condition && { ConditionExpression: condition.ConditionExpression }),
+        ExpressionAttributeValues: {
+          ':entity': 'block',
+          ':key_id': block.key_id,
+          ':chunk': block.chunk,
+          ':now': now.toISOString(),
+          ':one': 1,
+          ...condition?.ExpressionAttributeValues,
         },
       },
     });
   }
 
-  deleteBlockItem(chapterId: string, keyId: string) {
-    return asWrite({ Delete: { TableName: this.database.tableName, Key: blockKey(chapterId, keyId) } });
+  deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number) {
+    const key = blockKey(chapterId, keyId);
+    if (expectedRevision === undefined) {
+      return asWrite({ Delete: { TableName: this.database.tableName, Key: key } });
+    }
+    const condition = revisionCondition(expectedRevision);
+    return asWrite({
+      Delete: {
+        TableName: this.database.tableName,
+        Key: key,
+        // Deleting what is already gone is no conflict: a delete repeated after a lost answer succeeds.
+        ConditionExpression: `attribute_not_exists(PK) OR ${condition.ConditionExpression}`,
+        ExpressionAttributeNames: { '#revision': 'revision' },
+        ...(condition.ExpressionAttributeValues && {
+          ExpressionAttributeValues: condition.ExpressionAttributeValues,
+        }),
+      },
+    });
   }
 
   saveOrderItem(chapterId: string, order: BlockOrder, keyIds: string[]) {

@@ -32,7 +32,12 @@ export function createDynamoDbRepositories(database: Database): Repositories {
         await transactWrite(database, writes);
       } catch (error) {
         // A condition no longer holds: another writer got in between, or something was deleted.
-        if (error instanceof TransactionCancelledError) throw new ConcurrentChangeError(error.message);
+        if (error instanceof TransactionCancelledError) {
+          const failedWrites = error.codes.flatMap((_, index) =>
+            error.conditionFailedAt(index) ? [index] : [],
+          );
+          throw new ConcurrentChangeError(error.message, failedWrites);
+        }
         throw error;
       }
     },

@@ -4,10 +4,15 @@ import type { Write } from '../repositories';
  * A chapter's content: one stored block per paragraph (the chunk as the editor saved it) and one order holding
  * every key_id in reading order, versioned. Saving a paragraph writes its block; moving paragraphs writes the
  * order only; the order is bounded (MAX_BLOCKS_PER_CHAPTER ids) to stay inside DynamoDB's 400 KB item limit.
+ *
+ * Each block carries a revision, bumped by every save, so a page can make its writes conditional on the
+ * revision it loaded: a write based on a revision another window has replaced fails instead of overwriting.
  */
 export interface StoredBlock {
   key_id: string;
   chunk: string;
+  /** 1 after the first save, +1 per save; 0 for a block stored before blocks had revisions. */
+  revision: number;
 }
 
 export interface BlockOrder {
@@ -24,8 +29,18 @@ export interface BlockRepository {
   getBlocks(chapterId: string, keyIds: string[]): Promise<Map<string, StoredBlock>>;
   /** The key_id of every stored block of the chapter, without their content. */
   listKeyIds(chapterId: string): Promise<string[]>;
-  putBlockItem(chapterId: string, block: StoredBlock, now: Date): Write;
-  deleteBlockItem(chapterId: string, keyId: string): Write;
+  /**
+   * Stores the block with the next revision. With `expectedRevision`, only if the stored block is still at it
+   * (0: absent, or stored before revisions); without, unconditionally.
+   */
+  putBlockItem(
+    chapterId: string,
+    block: Omit<StoredBlock, 'revision'>,
+    now: Date,
+    expectedRevision?: number,
+  ): Write;
+  /** Deletes the block; with `expectedRevision`, only if it is still at it or already gone. */
+  deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number): Write;
   /** Writes the order, if it is still at the version it was read at (still absent, for version 0). */
   saveOrderItem(chapterId: string, order: BlockOrder, keyIds: string[]): Write;
   /** Deletes every block and the order of the chapter. */

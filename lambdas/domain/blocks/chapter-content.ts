@@ -2,7 +2,7 @@ import type { ChapterContent } from '../../../shared/schemas/block';
 import { ChapterBeingCreatedError, NotFoundError } from '../../errors';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import type { Repositories } from '../repositories';
-import { PAGE_BUDGET_BYTES, readContentPage } from './content-pages';
+import { PAGE_BUDGET_BYTES, readContentPage, toItem } from './content-pages';
 
 /**
  * The chapter whose content is read or written: it must be in the story (404 otherwise, also for another
@@ -33,11 +33,7 @@ export async function readChapterContent(
   const ordered = order.key_ids.filter((keyId) => blocks.has(keyId));
   const unordered = [...blocks.keys()].filter((keyId) => !inOrder.has(keyId));
   return {
-    items: [...ordered, ...unordered].map((keyId, place) => ({
-      key_id: { Value: keyId },
-      chunk: { Value: blocks.get(keyId)!.chunk },
-      place: { Value: String(place) },
-    })),
+    items: [...ordered, ...unordered].map((keyId, place) => toItem(blocks.get(keyId)!, place)),
   };
 }
 

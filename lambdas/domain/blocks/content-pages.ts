@@ -1,5 +1,6 @@
 import type { BlockItem } from '../../../shared/schemas/block';
 import type { Repositories } from '../repositories';
+import type { StoredBlock } from './block-repository';
 
 /**
  * What one answer may carry of paragraphs. Lambda refuses responses over 6 MB, counted on the invocation's
@@ -28,10 +29,12 @@ export interface ContentPage {
   bytes: number;
 }
 
-const toItem = (keyId: string, chunk: string, place: number): BlockItem => ({
-  key_id: { Value: keyId },
-  chunk: { Value: chunk },
+/** A stored block as the content answer carries it (spec §3 item shape, plus the revision the page saves on). */
+export const toItem = (block: StoredBlock, place: number): BlockItem => ({
+  key_id: { Value: block.key_id },
+  chunk: { Value: block.chunk },
   place: { Value: String(place) },
+  revision: block.revision,
 });
 
 /**
@@ -75,7 +78,7 @@ export async function readContentPage(
     for (const keyId of window) {
       const block = blocks.get(keyId);
       if (block) {
-        const item = toItem(keyId, block.chunk, place);
+        const item = toItem(block, place);
         const itemBytes = responseBytes(item);
         if (bytes + itemBytes > budgetBytes && (items.length > 0 || !mustHoldOne)) {
           return { items, next: place, bytes };

@@ -1,7 +1,7 @@
 import { MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE } from '../../../shared/validation';
-import { ValidationError } from '../../errors';
+import { ChapterChangedError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
-import { retryOnConcurrentChange } from '../concurrency';
+import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../ordering';
 import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
 import { requireReadyChapter } from './chapter-content';
@@ -11,6 +11,13 @@ import { requireReadyChapter } from './chapter-content';
  * a transaction that also checks the chapter is still there and ready, so a chapter being created stores
  * nothing (501) and a deleted chapter gets nothing back. Saving paragraphs writes one item each, plus the
  * order item only when a paragraph is new; moving paragraphs writes the order item only.
+ *
+ * Every bound is checked before the first write, so a refused request stores nothing. A paragraph sent with
+ * the revision it is based on is written only if the stored one is still at it: a page that loaded the
+ * chapter before another window changed that paragraph is answered 409 `chapter_changed` rather than
+ * overwriting it. Paragraphs sent without a revision are written as they always were. (A save too large for
+ * one transaction that meets such a paragraph in a later one keeps the earlier ones: the page, reloading,
+ * finds them stored as it sent them and counts them done.)
  */
 
 export interface SavedBlock {
@@ -18,6 +25,14 @@ export interface SavedBlock {
   chunk: string;
   /** The 0-based index; used to place a paragraph the chapter does not have yet. */
   place?: number;
+  /** The revision the page's version is based on (0: a paragraph new to the page); absent: unconditional. */
+  base_revision?: number;
+}
+
+export interface DeletedBlock {
+  key_id: string;
+  /** As for a save: the revision the page last knew; absent: unconditional. */
+  base_revision?: number;
 }
 
 /** A transaction holds the chapter check, the order item and the paragraphs. */
@@ -55,6 +70,28 @@ function checkOrderSize(keyIds: string[]) {
   if (keyIds.length > MAX_BLOCKS_PER_CHAPTER) throw new ValidationError(TOO_MANY_BLOCKS_MESSAGE);
 }
 
+/**
+ * Commits the writes; a failed condition on one of the paragraph writes (`blockWrites` gives their positions)
+ * means another window changed the paragraph: no retry can make that write right, so it answers 409.
+ */
+async function commitBlockWrites(
+  ports: Ports,
+  writes: Write[],
+  blockWrites: { from: number; to: number },
+): Promise<void> {
+  try {
+    await ports.repositories.commit(writes);
+  } catch (error) {
+    if (
+      error instanceof ConcurrentChangeError &&
+      error.failedWrites.some((index) => index >= blockWrites.from && index < blockWrites.to)
+    ) {
+      throw new ChapterChangedError();
+    }
+    throw error;
+  }
+}
+
 /** PUT /api/stories/{id}: stores the changed paragraphs as sent. */
 export async function saveBlocks(
   ports: Ports,
@@ -66,8 +103,19 @@ export async function saveBlocks(
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
   await repositories.stories.requireOwned(userId, storyId);
-  const groups = transactionGroups(lastOfEach(blocks), (block) => Buffer.byteLength(block.chunk));
+  const latest = lastOfEach(blocks);
+  const groups = transactionGroups(latest, (block) => Buffer.byteLength(block.chunk));
   if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
+  if (groups.length > 1) {
+    // Several transactions: every bound is checked before the first, so a refused request stores nothing. (A
+    // single transaction checks its own before writing: no extra read on the common one-paragraph save.)
+    await requireReadyChapter(repositories, storyId, chapterId);
+    const known = new Set((await blockRepository.getOrder(chapterId)).key_ids);
+    checkOrderSize([
+      ...known,
+      ...latest.filter((block) => !known.has(block.key_id)).map((block) => block.key_id),
+    ]);
+  }
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
       await requireReadyChapter(repositories, storyId, chapterId);
@@ -79,7 +127,12 @@ export async function saveBlocks(
       const writes: Write[] = [
         chapterRepository.readyCondition(storyId, chapterId),
         ...group.map((block) =>
-          blockRepository.putBlockItem(chapterId, { key_id: block.key_id, chunk: block.chunk }, ports.now()),
+          blockRepository.putBlockItem(
+            chapterId,
+            { key_id: block.key_id, chunk: block.chunk },
+            ports.now(),
+            block.base_revision,
+          ),
         ),
       ];
       if (newPlacements.length > 0) {
@@ -87,7 +140,7 @@ export async function saveBlocks(
         checkOrderSize(keyIds);
         writes.push(blockRepository.saveOrderItem(chapterId, order, keyIds));
       }
-      await repositories.commit(writes);
+      await commitBlockWrites(ports, writes, { from: 1, to: 1 + group.length });
     });
   }
 }
@@ -98,26 +151,32 @@ export async function deleteBlocks(
   userId: string,
   storyId: string,
   chapterId: string,
-  keyIds: string[],
+  blocks: DeletedBlock[],
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
   await repositories.stories.requireOwned(userId, storyId);
-  const groups = transactionGroups([...new Set(keyIds)], () => 0);
+  const groups = transactionGroups(lastOfEach(blocks), () => 0);
   if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
       await requireReadyChapter(repositories, storyId, chapterId);
       const order = await blockRepository.getOrder(chapterId);
-      const deleted = new Set(group);
+      const deleted = new Set(group.map((block) => block.key_id));
       const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
-      await repositories.commit([
-        chapterRepository.readyCondition(storyId, chapterId),
-        ...group.map((keyId) => blockRepository.deleteBlockItem(chapterId, keyId)),
-        ...(remaining.length === order.key_ids.length
-          ? []
-          : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
-      ]);
+      await commitBlockWrites(
+        ports,
+        [
+          chapterRepository.readyCondition(storyId, chapterId),
+          ...group.map((block) =>
+            blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
+          ),
+          ...(remaining.length === order.key_ids.length
+            ? []
+            : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
+        ],
+        { from: 1, to: 1 + group.length },
+      );
     });
   }
 }

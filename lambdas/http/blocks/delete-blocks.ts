@@ -17,7 +17,7 @@ export const handler = httpRoute({
       userId,
       params.storyId,
       body.chapter_id,
-      body.blocks.map((block) => block.key_id),
+      body.blocks.map((block) => ({ key_id: block.key_id, base_revision: block.base_revision })),
     );
     return noContent();
   },

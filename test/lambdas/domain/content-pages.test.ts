@@ -8,7 +8,7 @@ const CHAPTER = 'chapter-1';
 function chapterWith(ordered: string[], orphans: string[] = []) {
   const repositories = createInMemoryRepositories();
   const blocks = new Map(
-    [...ordered, ...orphans].map((keyId) => [keyId, { key_id: keyId, chunk: `{"text":"${keyId}"}` }]),
+    [...ordered, ...orphans].map((keyId) => [keyId, { key_id: keyId, chunk: `{"text":"${keyId}"}`, revision: 1 }]),
   );
   repositories.state.blocks.set(CHAPTER, blocks);
   repositories.state.blockOrders.set(CHAPTER, { key_ids: ordered, version: 1 });

@@ -52,8 +52,19 @@ describe('chapter content handlers', () => {
       expect(result.statusCode).toBe(200);
       expect(parseBody(result)).toEqual({
         items: [
-          { key_id: { Value: 'b' }, chunk: { Value: paragraphChunk('b') }, place: { Value: '0' } },
-          { key_id: { Value: 'a' }, chunk: { Value: paragraphChunk('a') }, place: { Value: '1' } },
+          // Stored before paragraphs had revisions: revision 0.
+          {
+            key_id: { Value: 'b' },
+            chunk: { Value: paragraphChunk('b') },
+            place: { Value: '0' },
+            revision: 0,
+          },
+          {
+            key_id: { Value: 'a' },
+            chunk: { Value: paragraphChunk('a') },
+            place: { Value: '1' },
+            revision: 0,
+          },
         ],
       });
     });
@@ -106,12 +117,63 @@ describe('chapter content handlers', () => {
         TransactItems: [
           readyCheck,
           {
-            Put: expect.objectContaining({
-              Item: expect.objectContaining({ PK: 'CHAPTER#c1', SK: 'BLOCK#a', key_id: 'a', chunk }),
+            Update: expect.objectContaining({
+              Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#a' },
+              UpdateExpression: expect.stringContaining('ADD #revision :one'),
+              ExpressionAttributeValues: expect.objectContaining({ ':key_id': 'a', ':chunk': chunk }),
             }),
           },
         ],
       });
+    });
+
+    it('writes a paragraph sent with its base revision only if the stored one is still at it', async () => {
+      chapter('ready');
+      order(['a']);
+
+      await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), base_revision: 4 }],
+        }),
+        testContext(),
+      );
+
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          readyCheck,
+          {
+            Update: expect.objectContaining({
+              ConditionExpression: '#revision = :expected',
+              ExpressionAttributeValues: expect.objectContaining({ ':expected': 4 }),
+            }),
+          },
+        ],
+      });
+    });
+
+    it('answers 409 chapter_changed, without retrying, when the paragraph was changed since its base revision', async () => {
+      chapter('ready');
+      order(['a']);
+      harness.documentClient.on(TransactWriteCommand).rejects(
+        new TransactionCanceledException({
+          message: 'Transaction cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+        }),
+      );
+
+      const result = await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), base_revision: 1 }],
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(409);
+      expect(parseBody(result)).toMatchObject({ error: 'chapter_changed' });
+      expect(harness.documentClient).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
     });
 
     it('inserts a new paragraph into the order at its place, in the same transaction', async () => {
@@ -129,7 +191,7 @@ describe('chapter content handlers', () => {
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
           readyCheck,
-          { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: 'BLOCK#new' }) }) },
+          { Update: expect.objectContaining({ Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#new' } }) },
           {
             Put: expect.objectContaining({
               Item: {

@@ -121,11 +121,13 @@ describe('story handlers', () => {
                 key_id: { Value: 'k2' },
                 chunk: { Value: paragraphChunk('k2', 'second') },
                 place: { Value: '0' },
+                revision: 0,
               },
               {
                 key_id: { Value: 'k1' },
                 chunk: { Value: paragraphChunk('k1', 'first') },
                 place: { Value: '1' },
+                revision: 0,
               },
             ],
           },
@@ -184,11 +186,8 @@ describe('story handlers', () => {
             }),
           },
           {
-            Put: expect.objectContaining({
-              Item: expect.objectContaining({
-                PK: `CHAPTER#${chapterId}`,
-                SK: expect.stringMatching(/^BLOCK#/),
-              }),
+            Update: expect.objectContaining({
+              Key: { PK: `CHAPTER#${chapterId}`, SK: expect.stringMatching(/^BLOCK#/) },
             }),
           },
           {

@@ -37,16 +37,17 @@ describe('chapter creation worker', () => {
         ExpressionAttributeValues: expect.objectContaining({ ':ready': 'ready' }),
       }),
     });
-    const block = items[1]!.Put!.Item!;
-    expect(block).toMatchObject({ PK: 'CHAPTER#c1', SK: `BLOCK#${block.key_id}` });
-    expect(JSON.parse(block.chunk as string)).toMatchObject({
+    const block = items[1]!.Update!;
+    const keyId = block.ExpressionAttributeValues![':key_id'] as string;
+    expect(block.Key).toEqual({ PK: 'CHAPTER#c1', SK: `BLOCK#${keyId}` });
+    expect(JSON.parse(block.ExpressionAttributeValues![':chunk'] as string)).toMatchObject({
       type: 'custom-paragraph',
-      key_id: block.key_id,
+      key_id: keyId,
       children: [],
     });
     expect(items[2]).toEqual({
       Put: expect.objectContaining({
-        Item: { PK: 'CHAPTER#c1', SK: 'ORDER', entity: 'block-order', key_ids: [block.key_id], version: 1 },
+        Item: { PK: 'CHAPTER#c1', SK: 'ORDER', entity: 'block-order', key_ids: [keyId], version: 1 },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     });

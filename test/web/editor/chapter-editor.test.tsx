@@ -6,7 +6,7 @@ import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
 import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
 import { theme } from '../../../web/src/theme/theme';
-import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
 import { silenceConsoleErrors } from '../helpers/console';
 
 afterEach(() => {
@@ -136,6 +136,65 @@ describe('ChapterEditor', () => {
       `PUT /api/stories/${storyId}`,
       `DELETE /api/stories/${storyId}/block`,
       `PUT /api/stories/${storyId}/orderMap`,
+    ]);
+  });
+
+  it('on 409 chapter_changed, reloads the chapter, keeps both versions of the paragraph marked, says so and saves again', async () => {
+    const storyId = newStoryId();
+    window.localStorage.setItem(
+      `loreweaver.pending.v1|${storyId}|chapter-1|block|a`,
+      JSON.stringify({
+        storyId,
+        chapterId: 'chapter-1',
+        retry: false,
+        type: 'save',
+        keyId: 'a',
+        chunk: paragraphChunk('a', 'Typed here.'),
+        place: 0,
+        baseRevision: 1,
+      }),
+    );
+    let reads = 0;
+    const stored = (text: string, revision: number) =>
+      jsonResponse({
+        items: [
+          {
+            key_id: { Value: 'a' },
+            chunk: { Value: paragraphChunk('a', text) },
+            place: { Value: '0' },
+            revision,
+          },
+          {
+            key_id: { Value: 'b' },
+            chunk: { Value: paragraphChunk('b', 'Kept.') },
+            place: { Value: '1' },
+            revision: 1,
+          },
+        ],
+      });
+    const fetchMock = stubFetch((url, init) => {
+      if (init.method === 'GET' || init.method === undefined) {
+        reads += 1;
+        // The first read is from before the other window's save; the reload after the 409 sees it.
+        return reads === 1 ? stored('Loaded.', 1) : stored('Typed elsewhere.', 2);
+      }
+      if (reads === 1) return jsonResponse({ error: 'chapter_changed', message: 'Changed elsewhere.' }, 409);
+      return emptyResponse();
+    });
+
+    renderEditor(storyId);
+
+    await waitFor(() =>
+      expect(paragraphTexts()).toEqual(['Typed elsewhere.', '[Conflicted copy] Typed here.', 'Kept.']),
+    );
+    expect(await screen.findByText('Chapter changed elsewhere')).toBeTruthy();
+    await waitFor(() => expect(window.localStorage.length).toBe(0));
+    const saves = bodiesSent(fetchMock, 'PUT', `/api/stories/${storyId}`).map(
+      (body) => JSON.parse(String(body)) as { blocks: { key_id: string; base_revision?: number }[] },
+    );
+    expect(saves.map((body) => body.blocks.map((block) => [block.key_id, block.base_revision]))).toEqual([
+      [['a', 1]],
+      [[expect.any(String), 0]],
     ]);
   });
 

@@ -1,13 +1,15 @@
 import { ChapterContentSchema } from '../../../shared/schemas/block';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import { api, ApiError } from '../lib/api-client';
-import { mergePendingOps, type AutosaveQueue, type StoredBlock } from './autosave';
+import type { AutosaveQueue, ServerBlock, StoredBlock } from './autosave';
 import { newKeyId } from './nodes';
 
 export interface LoadedChapter {
   blocks: StoredBlock[];
   /** The server answered 501: the chapter is still being created (spec §4 "Chapter content loading"). */
   creating: boolean;
+  /** Paragraphs changed both here (unsent) and in another window: kept twice, this page's copy marked. */
+  conflicts: number;
 }
 
 /**
@@ -18,8 +20,8 @@ export async function fetchChapterBlocks(
   storyId: string,
   chapterId: string,
   options: { background: boolean },
-): Promise<StoredBlock[]> {
-  const blocks: StoredBlock[] = [];
+): Promise<ServerBlock[]> {
+  const blocks: ServerBlock[] = [];
   let cursor: string | undefined;
   do {
     const response = await api.get(`/api/stories/${storyId}/content`, {
@@ -27,7 +29,13 @@ export async function fetchChapterBlocks(
       background: options.background,
     });
     const page = ChapterContentSchema.parse(response);
-    blocks.push(...page.items.map((item) => ({ keyId: item.key_id.Value, chunk: item.chunk.Value })));
+    blocks.push(
+      ...page.items.map((item) => ({
+        keyId: item.key_id.Value,
+        chunk: item.chunk.Value,
+        ...(item.revision === undefined ? {} : { revision: item.revision }),
+      })),
+    );
     cursor = page.next;
   } while (cursor !== undefined);
   return blocks;
@@ -35,15 +43,17 @@ export async function fetchChapterBlocks(
 
 /**
  * The chapter as the author last left it: the server's content with the queue's unacknowledged ops laid over
- * it (a reload or crash loses nothing). The queue is held while the content is read, so a save cannot land
- * between the read and the merge. 404 and 501 start from one empty paragraph (spec §4). A merge that
- * changed the order queues the full order, so the server ends up agreeing with what the author sees.
+ * it (a reload or crash loses nothing), rebased on the server's revisions: a paragraph another window changed
+ * meanwhile is kept in both versions (see `AutosaveQueue.reconcile`). The queue is held while the content is
+ * read, so a save cannot land between the read and the merge. 404 and 501 start from one empty paragraph
+ * (spec §4). A merge that changed the order queues the full order, so the server ends up agreeing with what
+ * the author sees.
  */
 export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> {
   const { storyId, chapterId } = queue.scope;
   await queue.pause();
   try {
-    let server: StoredBlock[] = [];
+    let server: ServerBlock[] = [];
     let creating = false;
     try {
       server = await fetchChapterBlocks(storyId, chapterId, { background: false });
@@ -52,7 +62,7 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
       creating = error.status === 501;
     }
     const pending = queue.pendingOps();
-    const blocks = mergePendingOps(server, pending);
+    const { blocks, conflicts } = queue.reconcile(server, newKeyId);
     const serverOrder = server.map((block) => block.keyId).join();
     if (
       (pending.blocks.length > 0 || pending.order) &&
@@ -65,7 +75,7 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
       const keyId = newKeyId();
       blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
     }
-    return { blocks, creating };
+    return { blocks, creating, conflicts };
   } finally {
     queue.resume();
   }

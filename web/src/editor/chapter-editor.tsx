@@ -14,6 +14,7 @@ import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
 import {
   CHAPTER_BEING_CREATED_ALERT,
+  CHAPTER_CHANGED_ALERT,
   CHAPTER_LOAD_FAILED_ALERT,
   CHAPTER_READY_ALERT,
   LARGE_PASTE_ALERT,
@@ -68,6 +69,7 @@ function useChapterLoad(queue: AutosaveQueue) {
       (chapter) => {
         if (!current) return;
         setState({ phase: 'ready', ...chapter });
+        if (chapter.conflicts > 0) showAlert(CHAPTER_CHANGED_ALERT);
         // What earlier pages left unsent is in the loaded content; send it now rather than in 5 s.
         void queue.flush();
       },
@@ -91,8 +93,11 @@ function useChapterLoad(queue: AutosaveQueue) {
   return { state, retry };
 }
 
-/** The queue's events as the spec's alerts (§4, §8). */
-function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean) {
+/**
+ * The queue's events as the spec's alerts (§4, §8). A write refused because the chapter changed elsewhere
+ * reloads it (`reload`), which rebases what waits unsent and lets the queue send again.
+ */
+function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean, reload: () => void) {
   const { showAlert } = useAlerts();
 
   useEffect(() => {
@@ -104,9 +109,12 @@ function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean) {
       queue.onEvent((event) => {
         if (event.type === 'chapterCreating') showAlert(CHAPTER_BEING_CREATED_ALERT);
         else if (event.type === 'chapterReady') showAlert(CHAPTER_READY_ALERT);
-        else showAlert(UNABLE_TO_SYNC_ALERT);
+        else if (event.type === 'chapterChanged') {
+          showAlert(CHAPTER_CHANGED_ALERT);
+          reload();
+        } else showAlert(UNABLE_TO_SYNC_ALERT);
       }),
-    [queue, showAlert],
+    [queue, showAlert, reload],
   );
 }
 
@@ -242,7 +250,7 @@ function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: R
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
   const { state, retry } = useChapterLoad(queue);
-  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating);
+  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating, retry);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
 

@@ -24,6 +24,20 @@ export const CHAPTER_READY_ALERT: AlertOptions = {
   timeout: CHAPTER_READY_TIMEOUT_MS,
 };
 
+/**
+ * The chapter changed in another window or device (a write was refused with 409 `chapter_changed`, or the
+ * load found paragraphs changed on both sides). Worded like the spec's alerts; stays until dismissed.
+ */
+export const CHAPTER_CHANGED_ALERT: AlertOptions = {
+  title: 'Chapter changed elsewhere',
+  message:
+    'This chapter was changed in another window or on another device, so it has been reloaded. Nothing you ' +
+    'typed here was lost: where both changed the same paragraph, your version follows the other one, marked ' +
+    '[Conflicted copy].',
+  severity: 'warning',
+  timeout: null,
+};
+
 /** Spec §8 'Sync failure': stays until dismissed. */
 export const UNABLE_TO_SYNC_ALERT: AlertOptions = {
   title: 'Unable to sync',

@@ -222,3 +222,53 @@ describe('autosave status', () => {
     expect(saveStatusOf(failedWith('creating'), world).state).toBe('creating');
   });
 });
+
+describe('autosave transition: the chapter changed elsewhere', () => {
+  const conflicted = run(flushing, [{ type: 'flushFailed', kind: 'changed' }]);
+
+  it('stops sending and asks for a reload when a write is refused as based on a replaced revision', () => {
+    const { state, effects } = run(conflicted.state, [
+      { type: 'flushRequested' },
+      { type: 'retryRequested' },
+      { type: 'due' },
+      { type: 'changed' },
+      { type: 'due' },
+    ]);
+
+    expect(conflicted.effects).toEqual([{ type: 'emit', event: { type: 'chapterChanged' } }]);
+    expect(conflicted.state.wakeAt).toBeNull();
+    expect(state.phase).toEqual({ name: 'conflicted' });
+    expect(effects).toEqual([]);
+    expect(saveStatusOf(state, world)).toEqual({ state: 'conflicted', waiting: 1 });
+    expect(maySendOnPageHide(state)).toBe(false);
+  });
+
+  it('sends again at once once the chapter is reloaded and what waits is rebased', () => {
+    const { state, effects } = run(conflicted.state, [{ type: 'reconciled' }]);
+
+    expect(effects).toEqual([{ type: 'startFlush' }]);
+    expect(state.phase).toMatchObject({ name: 'flushing', failure: null });
+  });
+
+  it('stays stopped through the reload that pauses it, and resumes idle after it', () => {
+    const paused = run(conflicted.state, [{ type: 'paused' }, { type: 'reconciled' }]).state;
+
+    const { state } = run(paused, [{ type: 'resumed' }]);
+
+    expect(paused.phase).toEqual({ name: 'paused', pauses: 1, resumeTo: { name: 'idle' } });
+    expect(state.phase).toEqual({ name: 'idle' });
+    expect(state.wakeAt).toBe(world.now + AUTOSAVE_INTERVAL_MS);
+  });
+
+  it('does not count a refusal for a changed chapter towards the sync alert', () => {
+    const { effects } = run(flushing, [
+      { type: 'flushFailed', kind: 'server' },
+      { type: 'retryRequested' },
+      { type: 'flushFailed', kind: 'server' },
+      { type: 'retryRequested' },
+      { type: 'flushFailed', kind: 'changed' },
+    ]);
+
+    expect(effects).not.toContainEqual({ type: 'emit', event: { type: 'unableToSync' } });
+  });
+});

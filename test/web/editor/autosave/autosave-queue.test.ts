@@ -18,7 +18,7 @@ const scope = { storyId: 'story-1', chapterId: 'chapter-1' };
 
 function createQueue(
   options: {
-    respond?: (request: SentRequest) => number;
+    respond?: (request: SentRequest) => number | { status: number; code: string };
     store?: PendingOpStore;
     online?: () => boolean;
   } = {},
@@ -419,5 +419,90 @@ describe('AutosaveQueue: flush on page hide', () => {
     expect(sentKeys).toContain('gone');
     expect(queue.getStatus().waiting).toBe(31 - sentKeys.length);
     expect(queue.getStatus().waiting).toBeGreaterThan(0);
+  });
+});
+
+describe('AutosaveQueue: a chapter changed in another window', () => {
+  const changedElsewhere = { status: 409, code: 'chapter_changed' };
+  const loaded = [
+    { keyId: 'a', chunk: chunk('a', 'Loaded.'), revision: 3 },
+    { keyId: 'b', chunk: chunk('b', 'Also loaded.'), revision: 1 },
+  ];
+
+  it('sends each paragraph with the revision it is based on, and bases the next save on the stored one', async () => {
+    const { queue, sent } = createQueue();
+    queue.reconcile(loaded, () => 'unused');
+
+    queue.save('a', chunk('a', 'One.'), 0);
+    queue.save('new', chunk('new', 'New.'), 2);
+    queue.delete('b');
+    await queue.flush();
+    queue.save('a', chunk('a', 'Two.'), 0);
+    queue.save('new', chunk('new', 'Newer.'), 2);
+    await queue.flush();
+
+    expect(
+      sent.map((request) => request.body.blocks.map((block) => [block.key_id, block.base_revision])),
+    ).toEqual([
+      [
+        ['a', 3],
+        ['new', 0],
+      ],
+      [['b', 1]],
+      [
+        ['a', 4],
+        ['new', 1],
+      ],
+    ]);
+  });
+
+  it('rebases a change made while its paragraph was in flight on the revision that flight stored', async () => {
+    const { queue, sent } = createQueue();
+    queue.reconcile(loaded, () => 'unused');
+    queue.save('a', chunk('a', 'In flight.'), 0);
+    const flushing = queue.flush();
+    queue.save('a', chunk('a', 'Typed meanwhile.'), 0);
+    await flushing;
+
+    await queue.flush();
+
+    expect(sent.map((request) => request.body.blocks[0]!.base_revision)).toEqual([3, 4]);
+  });
+
+  it('stops sending on 409 chapter_changed, asks for a reload, and sends again once rebased', async () => {
+    let refuse = true;
+    const { queue, sent, events } = createQueue({ respond: () => (refuse ? changedElsewhere : 204) });
+    queue.reconcile(loaded, () => 'unused');
+    queue.save('a', chunk('a', 'Typed here.'), 0);
+
+    await queue.flush();
+    await queue.retryNow();
+    await vi.advanceTimersByTimeAsync(10 * AUTOSAVE_INTERVAL_MS);
+    const whileChanged = { sent: sent.length, status: queue.getStatus(), events: [...events] };
+    refuse = false;
+    queue.reconcile([{ ...loaded[0]!, chunk: chunk('a', 'Typed elsewhere.'), revision: 4 }], () => 'copy');
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(whileChanged).toEqual({
+      sent: 1,
+      status: { state: 'conflicted', waiting: 1 },
+      events: ['chapterChanged'],
+    });
+    expect(sent[1]!.body.blocks).toEqual([
+      { key_id: 'copy', chunk: expect.stringContaining('[Conflicted copy] '), place: '1', base_revision: 0 },
+    ]);
+    expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
+  });
+
+  it('sends nothing on page hide while the chapter changed elsewhere, and keeps the change stored', async () => {
+    const { queue, sent, store } = createQueue({ respond: () => changedElsewhere });
+    queue.reconcile(loaded, () => 'unused');
+    queue.save('a', chunk('a', 'Typed here.'), 0);
+    await queue.flush();
+
+    queue.flushWithKeepalive();
+
+    expect(sent).toHaveLength(1);
+    expect(store.load(scope)).toEqual([expect.objectContaining({ keyId: 'a', baseRevision: 3 })]);
   });
 });

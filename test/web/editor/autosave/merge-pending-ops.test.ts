@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergePendingOps, type StoredBlock } from '../../../../web/src/editor/autosave/merge-pending-ops';
+import {
+  CONFLICTED_COPY_MARKER,
+  mergePendingOps,
+  reconcileWithServer,
+  type ServerBlock,
+  type StoredBlock,
+} from '../../../../web/src/editor/autosave/merge-pending-ops';
 import type { BlockOp, SyncOrderOp } from '../../../../web/src/editor/autosave/pending-ops';
 
 const base = { storyId: 's', chapterId: 'c', retry: false };
@@ -11,6 +17,10 @@ const server: StoredBlock[] = [
 
 function save(keyId: string, chunk: string, place: number): BlockOp {
   return { ...base, type: 'save', keyId, chunk, place };
+}
+
+function chunkOf(keyId: string, text: string): string {
+  return JSON.stringify({ type: 'custom-paragraph', key_id: keyId, children: [{ type: 'text', text }] });
 }
 
 function order(keyIds: string[]): SyncOrderOp {
@@ -58,5 +68,82 @@ describe('mergePendingOps', () => {
       { keyId: 'x', chunk: 'X' },
       { keyId: 'y', chunk: 'Y' },
     ]);
+  });
+});
+
+describe('reconcileWithServer', () => {
+  const stored: ServerBlock[] = [
+    { keyId: 'a', chunk: chunkOf('a', 'A, elsewhere'), revision: 2 },
+    { keyId: 'b', chunk: chunkOf('b', 'B'), revision: 1 },
+  ];
+  const based = (op: BlockOp, baseRevision: number): BlockOp => ({ ...op, baseRevision });
+  const texts = (blocks: StoredBlock[]) =>
+    blocks.map((block) =>
+      (JSON.parse(block.chunk) as { children: { text: string }[] }).children
+        .map((child) => child.text)
+        .join(''),
+    );
+
+  it('keeps both versions of a paragraph changed here and elsewhere, this one right after and marked', () => {
+    const result = reconcileWithServer(
+      stored,
+      { blocks: [based(save('a', chunkOf('a', 'A, here'), 0), 1)], order: null },
+      () => 'copy',
+    );
+
+    expect(texts(result.blocks)).toEqual(['A, elsewhere', `${CONFLICTED_COPY_MARKER}A, here`, 'B']);
+    expect(result.blocks.map((block) => block.keyId)).toEqual(['a', 'copy', 'b']);
+    expect(JSON.parse(result.blocks[1]!.chunk)).toMatchObject({ key_id: 'copy' });
+    expect(result.ops).toEqual([
+      expect.objectContaining({ type: 'save', keyId: 'copy', place: 1, baseRevision: 0 }),
+    ]);
+    expect(result.conflicts).toBe(1);
+  });
+
+  it('keeps a change based on the current revision, and drops one the server already holds', () => {
+    const result = reconcileWithServer(
+      stored,
+      {
+        blocks: [based(save('a', stored[0]!.chunk, 0), 1), based(save('b', chunkOf('b', 'B, here'), 1), 1)],
+        order: null,
+      },
+      () => 'unused',
+    );
+
+    expect(texts(result.blocks)).toEqual(['A, elsewhere', 'B, here']);
+    expect(result.ops).toEqual([expect.objectContaining({ keyId: 'b', baseRevision: 1 })]);
+    expect(result.conflicts).toBe(0);
+  });
+
+  it('brings back a paragraph changed here but deleted elsewhere, and drops a delete of one changed elsewhere', () => {
+    const result = reconcileWithServer(
+      stored,
+      {
+        blocks: [
+          based({ ...base, type: 'delete', keyId: 'a' }, 1),
+          based(save('gone', chunkOf('gone', 'Kept'), 2), 3),
+          based({ ...base, type: 'delete', keyId: 'b' }, 1),
+        ],
+        order: null,
+      },
+      () => 'unused',
+    );
+
+    expect(texts(result.blocks)).toEqual(['A, elsewhere', 'Kept']);
+    expect(result.ops).toEqual([
+      expect.objectContaining({ type: 'save', keyId: 'gone', baseRevision: 0 }),
+      expect.objectContaining({ type: 'delete', keyId: 'b' }),
+    ]);
+  });
+
+  it('lays changes without a revision over the server as before', () => {
+    const result = reconcileWithServer(
+      stored,
+      { blocks: [save('a', chunkOf('a', 'Unversioned'), 0)], order: null },
+      () => 'unused',
+    );
+
+    expect(texts(result.blocks)).toEqual(['Unversioned', 'B']);
+    expect(result.conflicts).toBe(0);
   });
 });

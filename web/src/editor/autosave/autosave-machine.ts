@@ -15,7 +15,7 @@ export const RETRY_MAX_DELAY_MS = 60_000;
 /** Consecutive failed flushes (not counting 'chapter being created' or a browser that knows it is offline). */
 export const FAILURES_BEFORE_ALERT = 3;
 
-export type SaveState = 'saved' | 'saving' | 'offline' | 'retrying' | 'creating';
+export type SaveState = 'saved' | 'saving' | 'offline' | 'retrying' | 'creating' | 'conflicted';
 
 export interface SaveStatus {
   state: SaveState;
@@ -29,10 +29,15 @@ export type AutosaveEvent =
   /** The first successful flush after the chapter was being created (spec §4 'Chapter ready'). */
   | { type: 'chapterReady' }
   /** Repeated failures: time for the 'Unable to sync' alert (once per run of failures). */
-  | { type: 'unableToSync' };
+  | { type: 'unableToSync' }
+  /** A write was based on a revision another window has replaced: the chapter must be reloaded. */
+  | { type: 'chapterChanged' };
 
-/** 'creating': the server answered 501; 'offline': it could not be reached; 'server': any other refusal. */
-export type FailureKind = 'offline' | 'creating' | 'server';
+/**
+ * 'creating': the server answered 501; 'offline': it could not be reached; 'changed': 409 `chapter_changed`;
+ * 'server': any other refusal.
+ */
+export type FailureKind = 'offline' | 'creating' | 'changed' | 'server';
 
 /** The current run of failed flushes; it ends with the next successful one. */
 export interface FailureRun {
@@ -60,7 +65,12 @@ export type SettledPhase =
    * creation worker's starter paragraph is always replaced, whichever of the readiness check and a retry would
    * otherwise have reached the server first.
    */
-  | { name: 'awaitingCreation'; failure: FailureRun | null };
+  | { name: 'awaitingCreation'; failure: FailureRun | null }
+  /**
+   * The server refused a write because another window changed the chapter: nothing is sent (it would be
+   * refused the same way) until the page has reloaded the chapter and rebased what it holds on it.
+   */
+  | { name: 'conflicted' };
 
 export type AutosavePhase =
   | SettledPhase
@@ -98,6 +108,8 @@ export type AutosaveInput =
   | { type: 'chapterReadyConfirmed' }
   /** The editor that was to reconcile the created chapter is gone. */
   | { type: 'creationAwaitAbandoned' }
+  /** The chapter was reloaded and the waiting ops rebased on it: sending may resume. */
+  | { type: 'reconciled' }
   | { type: 'disposed' };
 
 /** What the world looks like when an input arrives. */
@@ -138,6 +150,7 @@ function failureOf(phase: AutosavePhase): FailureRun | null {
     case 'paused':
       return failureOf(phase.resumeTo);
     case 'idle':
+    case 'conflicted':
     case 'disposed':
       return null;
   }
@@ -258,6 +271,13 @@ function onFlushFailed(
 ): AutosaveTransition {
   const { phase } = state;
   if (phase.name !== 'flushing') return { state, effects: [] };
+  if (kind === 'changed') {
+    const next = settle({ name: 'conflicted' }, phase.holds);
+    return {
+      state: { ...state, phase: next, wakeAt: null },
+      effects: [{ type: 'emit', event: { type: 'chapterChanged' } }],
+    };
+  }
   const effects: AutosaveEffect[] = [];
   let { chapterCreating } = state;
   const previous = phase.failure;
@@ -335,6 +355,20 @@ function onChapterReadyConfirmed(state: AutosaveState, context: AutosaveContext)
   return retry(released, context);
 }
 
+function isConflicted(phase: AutosavePhase): boolean {
+  return phase.name === 'conflicted' || (phase.name === 'paused' && phase.resumeTo.name === 'conflicted');
+}
+
+/** Leaves 'conflicted' (at once, or when the pause that holds it ends) and sends what waits. */
+function onReconciled(state: AutosaveState, context: AutosaveContext): AutosaveTransition {
+  const { phase } = state;
+  if (phase.name === 'paused' && phase.resumeTo.name === 'conflicted') {
+    return { state: { ...state, phase: { ...phase, resumeTo: { name: 'idle' } } }, effects: [] };
+  }
+  if (phase.name !== 'conflicted') return { state, effects: [] };
+  return requestFlush({ ...state, phase: { name: 'idle' }, wakeAt: null }, context);
+}
+
 /** The one place the queue's behaviour is decided. Pure: the same inputs always give the same answer. */
 export function transition(
   state: AutosaveState,
@@ -376,6 +410,8 @@ export function transition(
     case 'creationAwaitAbandoned':
       if (!hasCreationHold(state.phase)) return { state, effects: [] };
       return retry(releaseCreationHold(state, context), context);
+    case 'reconciled':
+      return onReconciled(state, context);
     case 'disposed':
       return { state: { ...state, phase: { name: 'disposed' }, wakeAt: null }, effects: [] };
   }
@@ -385,6 +421,7 @@ export function transition(
 export function saveStatusOf(state: AutosaveState, context: AutosaveContext): SaveStatus {
   const { waiting } = context;
   if (waiting === 0) return { state: 'saved', waiting };
+  if (isConflicted(state.phase)) return { state: 'conflicted', waiting };
   const failure = failureOf(state.phase);
   if (!context.online || failure?.kind === 'offline') return { state: 'offline', waiting };
   if (
@@ -397,7 +434,10 @@ export function saveStatusOf(state: AutosaveState, context: AutosaveContext): Sa
   return { state: 'saving', waiting };
 }
 
-/** Whether the page-hide flush may send: not while the chapter is awaited (see 'awaitingCreation'). */
+/**
+ * Whether the page-hide flush may send: not while the chapter is awaited (see 'awaitingCreation'), nor while
+ * it changed elsewhere (the writes would be refused; they stay stored and are rebased at the next load).
+ */
 export function maySendOnPageHide(state: AutosaveState): boolean {
-  return !hasCreationHold(state.phase) && state.phase.name !== 'disposed';
+  return !hasCreationHold(state.phase) && !isConflicted(state.phase) && state.phase.name !== 'disposed';
 }

@@ -11,6 +11,7 @@ import {
   type FailureKind,
   type SaveStatus,
 } from './autosave-machine';
+import { reconcileWithServer, type ServerBlock, type StoredBlock } from './merge-pending-ops';
 import type { PendingOpStore } from './pending-op-store';
 import type { BlockOp, ChapterScope, PendingOp, PendingOps, SyncOrderOp } from './pending-ops';
 import {
@@ -47,9 +48,13 @@ export interface AutosaveQueueOptions {
   log?: (message: string, error: unknown) => void;
 }
 
+/** The server's answer to a write based on a paragraph revision another window has replaced. */
+export const CHAPTER_CHANGED_CODE = 'chapter_changed';
+
 function failureKindOf(error: unknown): FailureKind {
-  const status = (error as { status?: unknown } | null)?.status;
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
   if (status === 501) return 'creating';
+  if (status === 409 && code === CHAPTER_CHANGED_CODE) return 'changed';
   if (status === 0 || typeof status !== 'number') return 'offline';
   return 'server';
 }
@@ -76,6 +81,13 @@ export class AutosaveQueue {
 
   private readonly blockOps = new Map<string, BlockOp>();
   private orderOp: SyncOrderOp | null = null;
+  /**
+   * The server's revision of each paragraph as this page last knew it, which new ops are based on. Filled by
+   * `reconcile` (the chapter's load); until then, and for a server that answers no revisions, ops carry none
+   * and are written unconditionally. An entry may hold `undefined`: known, but its revision is not.
+   */
+  private readonly revisions = new Map<string, number | undefined>();
+  private tracksRevisions = false;
 
   private state: AutosaveState = INITIAL_AUTOSAVE_STATE;
   /** The flush under way, for callers that wait for it; present exactly while the phase is 'flushing'. */
@@ -106,7 +118,7 @@ export class AutosaveQueue {
   /** Queues the block's latest content. Ignored (returns false) when a delete of the block is pending. */
   save(keyId: string, chunk: string, place: number): boolean {
     if (this.blockOps.get(keyId)?.type === 'delete') return false;
-    this.putBlockOp({ ...this.opBase(), type: 'save', keyId, chunk, place });
+    this.putBlockOp({ ...this.blockOpBase(keyId), type: 'save', chunk, place });
     return true;
   }
 
@@ -115,11 +127,11 @@ export class AutosaveQueue {
    * deletion), where the delete is what became stale.
    */
   restore(keyId: string, chunk: string, place: number): void {
-    this.putBlockOp({ ...this.opBase(), type: 'save', keyId, chunk, place });
+    this.putBlockOp({ ...this.blockOpBase(keyId), type: 'save', chunk, place });
   }
 
   delete(keyId: string): void {
-    this.putBlockOp({ ...this.opBase(), type: 'delete', keyId });
+    this.putBlockOp({ ...this.blockOpBase(keyId), type: 'delete' });
   }
 
   /** The chapter's full order of key_ids. */
@@ -137,6 +149,33 @@ export class AutosaveQueue {
 
   hasPendingDelete(keyId: string): boolean {
     return this.blockOps.get(keyId)?.type === 'delete';
+  }
+
+  /**
+   * Joins the server's content (the chapter's load or reload) to what waits unsent, losing neither side (see
+   * `reconcileWithServer`): the waiting ops are rebased on the server's revisions, conflicting paragraphs are
+   * kept twice, and a queue stopped by a 409 `chapter_changed` sends again. Answers what the page shows.
+   */
+  reconcile(server: ServerBlock[], newKeyId: () => string): { blocks: StoredBlock[]; conflicts: number } {
+    this.revisions.clear();
+    this.tracksRevisions = server.every((block) => block.revision !== undefined);
+    for (const block of server) this.revisions.set(block.keyId, block.revision);
+    const { blocks, ops, conflicts } = reconcileWithServer(server, this.pendingOps(), newKeyId);
+    for (const op of this.blockOps.values()) this.store.removeBlock(this.scope, op.keyId);
+    this.blockOps.clear();
+    for (const op of ops) {
+      this.blockOps.set(op.keyId, op);
+      this.store.put(op);
+    }
+    this.dispatch({ type: 'reconciled' });
+    return { blocks, conflicts };
+  }
+
+  /** Revisions of paragraphs taken from the server outside a load (the starter paragraph of a created chapter). */
+  adoptRevisions(server: ServerBlock[]): void {
+    for (const block of server) {
+      if (!this.blockOps.has(block.keyId)) this.revisions.set(block.keyId, block.revision);
+    }
   }
 
   // Flushing
@@ -289,6 +328,22 @@ export class AutosaveQueue {
     return { ...this.scope, retry: false };
   }
 
+  /**
+   * A new op for a paragraph is based on what the server holds: the revision a waiting op for it was based on
+   * (that op has not been stored yet), or the one last known; 0 for a paragraph the server does not have.
+   */
+  private blockOpBase(keyId: string) {
+    const waiting = this.blockOps.get(keyId);
+    const baseRevision = waiting
+      ? waiting.baseRevision
+      : this.revisions.has(keyId)
+        ? this.revisions.get(keyId)
+        : this.tracksRevisions
+          ? 0
+          : undefined;
+    return { ...this.opBase(), keyId, ...(baseRevision === undefined ? {} : { baseRevision }) };
+  }
+
   private putBlockOp(op: BlockOp): void {
     this.blockOps.set(op.keyId, op);
     this.store.put(op);
@@ -341,12 +396,31 @@ export class AutosaveQueue {
           this.orderOp = null;
           this.store.removeOrder(this.scope);
         }
-      } else if (this.blockOps.get(op.keyId) === op) {
-        this.blockOps.delete(op.keyId);
-        this.store.removeBlock(this.scope, op.keyId);
+      } else {
+        this.acknowledgeBlockOp(op);
       }
     }
     this.updateStatus();
+  }
+
+  /**
+   * The server now holds the op: its revision is the next one (a save based on revision r stored r + 1; a
+   * delete left none), and a newer op for the paragraph, queued meanwhile, is now based on that.
+   */
+  private acknowledgeBlockOp(op: BlockOp): void {
+    const revision =
+      op.type === 'delete' ? 0 : op.baseRevision === undefined ? undefined : op.baseRevision + 1;
+    if (op.type === 'delete') this.revisions.delete(op.keyId);
+    else this.revisions.set(op.keyId, revision);
+    const current = this.blockOps.get(op.keyId);
+    if (current === op) {
+      this.blockOps.delete(op.keyId);
+      this.store.removeBlock(this.scope, op.keyId);
+    } else if (current && current.baseRevision !== undefined && revision !== undefined) {
+      const rebased = { ...current, baseRevision: revision };
+      this.blockOps.set(op.keyId, rebased);
+      this.store.put(rebased);
+    }
   }
 
   /** Spec §4: a failed save, delete or order sync is re-queued with its retry flag set. */

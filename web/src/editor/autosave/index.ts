@@ -11,6 +11,6 @@ export {
   type SaveStatus,
 } from './autosave-queue';
 export { flushAllChapterQueues, getChapterQueue, resumeStoryQueues } from './chapter-queues';
-export { mergePendingOps, type StoredBlock } from './merge-pending-ops';
+export type { ServerBlock, StoredBlock } from './merge-pending-ops';
 export type { ChapterScope, PendingOps } from './pending-ops';
 export { describeSaveStatus, useChapterSaveStatus, useSaveStatus } from './use-save-status';

@@ -1,4 +1,4 @@
-import type { PendingOps, SaveOp } from './pending-ops';
+import type { BlockOp, PendingOps, SaveOp } from './pending-ops';
 
 /** One paragraph as stored: its key_id and chunk (the paragraph's JSON as text). */
 export interface StoredBlock {
@@ -41,4 +41,89 @@ export function mergePendingOps(server: StoredBlock[], pending: PendingOps): Sto
     }
   }
   return order.map((keyId) => ({ keyId, chunk: chunks.get(keyId)! }));
+}
+
+/** A paragraph as the content call answers it: with its revision, when the server gives one. */
+export interface ServerBlock extends StoredBlock {
+  revision?: number;
+}
+
+/** Starts the text of this page's version of a paragraph that another window changed too. */
+export const CONFLICTED_COPY_MARKER = '[Conflicted copy] ';
+
+/**
+ * This page's version of a paragraph, as a new paragraph `keyId` whose text starts with the marker (bold), so
+ * the author sees which of the two versions was typed here and can keep either.
+ */
+export function conflictedCopy(chunk: string, keyId: string): string {
+  const marker = {
+    type: 'text',
+    version: 1,
+    text: CONFLICTED_COPY_MARKER,
+    format: 1,
+    style: '',
+    detail: 0,
+    mode: 'normal',
+  };
+  let paragraph: Record<string, unknown>;
+  try {
+    paragraph = JSON.parse(chunk) as Record<string, unknown>;
+  } catch {
+    paragraph = { type: 'custom-paragraph', version: 1, children: [{ ...marker, text: chunk, format: 0 }] };
+  }
+  const children = Array.isArray(paragraph.children) ? (paragraph.children as unknown[]) : [];
+  return JSON.stringify({ ...paragraph, key_id: keyId, children: [marker, ...children] });
+}
+
+export interface Reconciliation {
+  /** What the page shows: the server's content with this page's unsent changes laid over it. */
+  blocks: StoredBlock[];
+  /** The unsent block ops, based on the server's current revisions. */
+  ops: BlockOp[];
+  /** Paragraphs both this page and another window changed: both versions are kept. */
+  conflicts: number;
+}
+
+/**
+ * The server's content (read after another window changed the chapter, or at load) joined to what this page
+ * holds unsent, losing neither side:
+ * - a save the server already holds (same chunk) is done; one based on the server's current revision (or on
+ *   none known) is still to send; one whose paragraph another window changed becomes a new paragraph right
+ *   after the server's version, marked as the conflicted copy; one whose paragraph was deleted elsewhere brings
+ *   it back;
+ * - a delete of a paragraph already gone is done; of one changed elsewhere is dropped, keeping that change.
+ */
+export function reconcileWithServer(
+  server: ServerBlock[],
+  pending: PendingOps,
+  newKeyId: () => string,
+): Reconciliation {
+  const stored = new Map(server.map((block) => [block.keyId, block]));
+  const ops: BlockOp[] = [];
+  const copies = new Map<string, SaveOp>();
+  for (const op of pending.blocks) {
+    const block = stored.get(op.keyId);
+    const unchecked = op.baseRevision === undefined || (block !== undefined && block.revision === undefined);
+    if (op.type === 'delete') {
+      if (block && (unchecked || block.revision === op.baseRevision)) ops.push(op);
+      continue;
+    }
+    if (block?.chunk === op.chunk) continue;
+    if (unchecked || block?.revision === op.baseRevision) ops.push(op);
+    else if (!block) ops.push({ ...op, baseRevision: 0 });
+    else {
+      const keyId = newKeyId();
+      copies.set(op.keyId, { ...op, keyId, chunk: conflictedCopy(op.chunk, keyId), baseRevision: 0 });
+    }
+  }
+
+  const blocks: StoredBlock[] = [];
+  for (const block of mergePendingOps(server, { blocks: ops, order: pending.order })) {
+    blocks.push(block);
+    const copy = copies.get(block.keyId);
+    if (copy) blocks.push({ keyId: copy.keyId, chunk: copy.chunk });
+  }
+  const places = new Map(blocks.map((block, place) => [block.keyId, place]));
+  for (const copy of copies.values()) ops.push({ ...copy, place: places.get(copy.keyId)! });
+  return { blocks, ops, conflicts: copies.size };
 }

@@ -31,6 +31,7 @@ function isPendingOp(value: unknown): value is PendingOp {
   if (typeof value !== 'object' || value === null) return false;
   const op = value as Record<string, unknown>;
   if (typeof op.storyId !== 'string' || typeof op.chapterId !== 'string') return false;
+  if (op.baseRevision !== undefined && typeof op.baseRevision !== 'number') return false;
   if (op.type === 'save') return typeof op.keyId === 'string' && typeof op.chunk === 'string';
   if (op.type === 'delete') return typeof op.keyId === 'string';
   return op.type === 'syncOrder' && Array.isArray(op.keyIds);

@@ -13,17 +13,25 @@ interface OpBase extends ChapterScope {
   retry: boolean;
 }
 
-/** Stores one paragraph: its chunk (the paragraph's JSON) and its 0-based place in the chapter. */
-export interface SaveOp extends OpBase {
-  type: 'save';
+/**
+ * The server's revision of the paragraph this page's change is based on (0: new to this page). The server
+ * refuses the write (409 `chapter_changed`) when another window has changed the paragraph since. Absent when
+ * the page does not know it (an op stored before revisions, a server that answers none): sent unconditionally.
+ */
+interface BlockOpBase extends OpBase {
   keyId: string;
+  baseRevision?: number;
+}
+
+/** Stores one paragraph: its chunk (the paragraph's JSON) and its 0-based place in the chapter. */
+export interface SaveOp extends BlockOpBase {
+  type: 'save';
   chunk: string;
   place: number;
 }
 
-export interface DeleteOp extends OpBase {
+export interface DeleteOp extends BlockOpBase {
   type: 'delete';
-  keyId: string;
 }
 
 /** The chapter's whole paragraph order; a newer one replaces an older one. */

@@ -73,7 +73,11 @@ interface BlockPayload {
   key_id: string;
   chunk: string;
   place: string;
+  base_revision?: number;
 }
+
+const baseRevisionOf = (op: SaveOp | DeleteOp) =>
+  op.baseRevision === undefined ? {} : { base_revision: op.baseRevision };
 
 export function saveRequests(scope: ChapterScope, ops: SaveOp[], limits: RequestLimits): SyncRequest[] {
   const envelope = (blocks: BlockPayload[]) => ({
@@ -83,7 +87,7 @@ export function saveRequests(scope: ChapterScope, ops: SaveOp[], limits: Request
   });
   const payloads = ops.map((op) => ({
     op,
-    block: { key_id: op.keyId, chunk: op.chunk, place: String(op.place) },
+    block: { key_id: op.keyId, chunk: op.chunk, place: String(op.place), ...baseRevisionOf(op) },
   }));
   const byBlock = new Map(payloads.map(({ op, block }) => [block, op]));
   return splitIntoBodies(
@@ -99,12 +103,12 @@ export function saveRequests(scope: ChapterScope, ops: SaveOp[], limits: Request
 }
 
 export function deleteRequests(scope: ChapterScope, ops: DeleteOp[], limits: RequestLimits): SyncRequest[] {
-  const envelope = (blocks: { key_id: string }[]) => ({
+  const envelope = (blocks: { key_id: string; base_revision?: number }[]) => ({
     story_id: scope.storyId,
     chapter_id: scope.chapterId,
     blocks,
   });
-  const payloads = ops.map((op) => ({ key_id: op.keyId }));
+  const payloads = ops.map((op) => ({ key_id: op.keyId, ...baseRevisionOf(op) }));
   const byBlock = new Map(payloads.map((block, index) => [block, ops[index]!]));
   return splitIntoBodies(payloads, envelope, limits).map((blocks) => ({
     method: 'DELETE',

@@ -70,6 +70,7 @@ export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueu
           background: true,
         });
         if (stopped) return;
+        queue.adoptRevisions(server);
         editor.update(() => $adoptServerBlocks(server, queue), { discrete: true });
         queue.confirmChapterReady();
       } catch {

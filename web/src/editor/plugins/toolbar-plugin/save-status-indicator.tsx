@@ -12,12 +12,13 @@ const ICONS = {
   offline: CloudOffOutlinedIcon,
   retrying: CloudSyncOutlinedIcon,
   creating: CloudSyncOutlinedIcon,
+  conflicted: CloudSyncOutlinedIcon,
 } as const;
 
 /** The autosave state in words, announced politely to screen readers as it changes. */
 export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
   const Icon = ICONS[status.state];
-  const troubled = status.state === 'offline' || status.state === 'retrying';
+  const troubled = status.state === 'offline' || status.state === 'retrying' || status.state === 'conflicted';
   return (
     <Stack
       direction="row"

@@ -1,0 +1,101 @@
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
+import { signIn, uniqueEmail } from './fixtures/sign-in';
+import { createStoryThroughApi } from './fixtures/stories';
+
+/**
+ * Issue 16, defect 0: one chapter open on a laptop and on a phone. The phone still shows the chapter as it
+ * loaded it; what it types must not overwrite what the laptop saved meanwhile, and neither side may lose text.
+ */
+
+const CONFLICTED_COPY = '[Conflicted copy] ';
+
+function chapterOn(page: Page) {
+  return {
+    editor: page.getByRole('textbox', { name: 'Chapter text' }),
+    saveStatus: page.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ }),
+  };
+}
+
+async function openChapter(page: Page, url: string) {
+  await page.goto(url);
+  const chapter = chapterOn(page);
+  await expect(chapter.editor).toBeVisible();
+  await expect(chapter.saveStatus).toHaveText('Saved');
+  return chapter;
+}
+
+async function phonePage(browser: Browser, email: string): Promise<Page> {
+  const { defaultBrowserType: _browserType, ...phone } = devices['Pixel 7'];
+  const context = await browser.newContext({ ...phone, baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test('a laptop and a phone on one chapter: the stale phone is told, reloads, and every paragraph typed is kept', async ({
+  page: laptop,
+  browser,
+}) => {
+  const email = uniqueEmail('two-windows');
+  await signIn(laptop, email);
+  const story = await createStoryThroughApi(laptop, { title: 'Two windows' });
+  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
+  const onLaptop = await openChapter(laptop, url);
+  const phone = await phonePage(browser, email);
+  const onPhone = await openChapter(phone, url);
+
+  await typeParagraphs(laptop, onLaptop.editor, [
+    'Typed on the laptop first.',
+    'Typed on the laptop second.',
+  ]);
+  await waitUntilSaved(onLaptop.saveStatus);
+  await typeParagraphs(phone, onPhone.editor, ['Typed on the phone.']);
+
+  await expect(phone.getByRole('alert').filter({ hasText: 'Chapter changed elsewhere' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await waitUntilSaved(onPhone.saveStatus);
+  await laptop.reload();
+  await phone.reload();
+
+  const everyParagraph = [
+    'Typed on the laptop first.',
+    `${CONFLICTED_COPY}Typed on the phone.`,
+    'Typed on the laptop second.',
+  ];
+  await expect(paragraphs(onLaptop.editor)).toHaveText(everyParagraph);
+  await expect(paragraphs(onPhone.editor)).toHaveText(everyParagraph);
+  await phone.context().close();
+});
+
+test('a stale window that only adds paragraphs saves them beside the other window’s, without a conflict', async ({
+  page: laptop,
+  browser,
+}) => {
+  const email = uniqueEmail('two-windows-add');
+  await signIn(laptop, email);
+  const story = await createStoryThroughApi(laptop, { title: 'Two windows adding' });
+  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
+  const onLaptop = await openChapter(laptop, url);
+  await typeParagraphs(laptop, onLaptop.editor, ['Opening line.']);
+  await waitUntilSaved(onLaptop.saveStatus);
+  const phone = await phonePage(browser, email);
+  const onPhone = await openChapter(phone, url);
+
+  await typeParagraphs(laptop, onLaptop.editor, ['', 'From the laptop.']);
+  await waitUntilSaved(onLaptop.saveStatus);
+  await onPhone.editor.click();
+  await phone.keyboard.press('Control+End');
+  await phone.keyboard.press('Enter');
+  await phone.keyboard.type('From the phone.');
+  await waitUntilSaved(onPhone.saveStatus);
+  await laptop.reload();
+
+  await expect(paragraphs(onLaptop.editor)).toHaveText([
+    'Opening line.',
+    'From the phone.',
+    'From the laptop.',
+  ]);
+  await phone.context().close();
+});
