@@ -13,6 +13,7 @@ import {
 } from '../validation';
 import { ChapterWithContentSchema } from './block';
 import { ChapterSchema } from './chapter';
+import { OutlineSchema } from './outline';
 import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
 
 /**
@@ -84,6 +85,8 @@ export const StorySchema = z.object({
   updated_at: z.string(),
   /** In order; in the single-story answers only, not in lists. */
   chapters: z.array(ChapterSchema).optional(),
+  /** Spec §3: the outline's sections ([] when the story has none); in `GET /api/stories/{id}` only. */
+  outline: OutlineSchema.optional(),
 });
 export type Story = z.infer<typeof StorySchema>;
 

@@ -4,6 +4,7 @@ import { DynamoDbAssociationRepository } from './association-repository';
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import type { Database } from './document-client';
+import { DynamoDbOutlineRepository } from './outline-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
@@ -21,6 +22,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     blocks: new DynamoDbBlockRepository(database),
     associations: new DynamoDbAssociationRepository(database),
     settings: new DynamoDbSettingsRepository(database),
+    outlines: new DynamoDbOutlineRepository(database),
     users: new DynamoDbUserRepository(database),
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
