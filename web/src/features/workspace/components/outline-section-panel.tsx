@@ -36,6 +36,9 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
     setText(section.text);
   }
   const checklistId = useId();
+  // The summary's ids label the section's region for assistive technology.
+  const summaryId = useId();
+  const regionId = useId();
 
   const assigned = chapters.filter((chapter) => section.chapters.includes(chapter.id));
   const unassigned = chapters.filter((chapter) => !sectionOfChapter(outline, chapter.id));
@@ -60,7 +63,12 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
       square
       sx={{ bgcolor: 'transparent', '&::before': { opacity: 0.6 } }}
     >
-      <AccordionSummary expandIcon={<ExpandMore />} sx={{ px: 1, minHeight: 44 }}>
+      <AccordionSummary
+        id={summaryId}
+        aria-controls={regionId}
+        expandIcon={<ExpandMore />}
+        sx={{ px: 1, minHeight: 44 }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Box
             aria-hidden
@@ -75,11 +83,6 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
           <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
             {section.header}
           </Typography>
-          {section.chapters.length > 0 && (
-            <Typography variant="caption" component="span" color="text.secondary">
-              {section.chapters.length === 1 ? '1 chapter' : `${section.chapters.length} chapters`}
-            </Typography>
-          )}
         </Box>
       </AccordionSummary>
       <AccordionDetails sx={{ px: 1, pt: 0, pb: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -107,7 +110,7 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
               Every chapter is assigned to another section.
             </Typography>
           ) : (
-            <FormGroup aria-labelledby={checklistId}>
+            <FormGroup role="group" aria-labelledby={checklistId}>
               {[...assigned, ...unassigned].map((chapter) => (
                 <FormControlLabel
                   key={chapter.id}
