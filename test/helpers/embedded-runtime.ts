@@ -12,7 +12,7 @@ import {
  * built web app it serves (by default `web/dist`).
  */
 export function startTestRuntime(
-  options: Pick<EmbeddedRuntimeOptions, 'webRoot'> = {},
+  options: Pick<EmbeddedRuntimeOptions, 'webRoot' | 'billing' | 'now'> = {},
 ): Promise<EmbeddedRuntime> {
   return startEmbeddedRuntime({
     port: 0,
@@ -128,17 +128,20 @@ export async function signIn(
 }
 
 /**
- * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
- * author's profile a subscription directly, found through their session (one key read each). It is active (a
- * renewing period ending in a year), as the one premium check requires.
+ * A subscriber without going through the payment provider, for tests and benchmarks that need premium features
+ * but not billing: the signed-in author's profile gets a subscription paid up for `days` more days (found
+ * through their session; one key read and one write). Subscribing for real: `POST /billing/subscribe`.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
   sessionId: string,
+  days = 30,
 ): Promise<void> {
   const { database } = runtime;
-  const session = await runtime.ports.repositories.sessions.find(sessionId, new Date());
+  const now = runtime.ports.now();
+  const session = await runtime.ports.repositories.sessions.find(sessionId, now);
   if (!session) throw new Error('No live session to grant a subscription to.');
+  const expiresAt = Math.floor(now.getTime() / 1000) + days * 24 * 60 * 60;
   await database.client.send(
     new UpdateCommand({
       TableName: database.tableName,
@@ -149,7 +152,7 @@ export async function grantSubscription(
         ':subscription': 'sub_test',
         ':renewing': true,
         ':expired': false,
-        ':expiresAt': String(Math.floor(Date.now() / 1000) + 365 * 24 * 60 * 60),
+        ':expiresAt': String(expiresAt),
       },
     }),
   );
