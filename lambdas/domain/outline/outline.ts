@@ -1,10 +1,17 @@
 import { applySectionChanges, sectionsFromTemplate } from '../../../shared/outline';
 import type { OutlineTemplateType } from '../../../shared/outline-templates';
 import type { OutlineSection, OutlineSectionInput } from '../../../shared/schemas/outline';
-import { NotFoundError, ValidationError } from '../../errors';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { requirePremium } from '../billing/premium';
 import { retryOnConcurrentChange } from '../concurrency';
+
+/**
+ * The outline is one item, and DynamoDB's items stop at 400 KB. Each section's text is bounded in characters,
+ * but twelve sections of long text in a script of multi-byte characters could still pass that, so the whole
+ * outline is measured too.
+ */
+export const OUTLINE_MAX_BYTES = 350_000;
 
 /** The 401 a free (or lapsed) account gets from either outline call. */
 export const OUTLINE_PREMIUM_MESSAGE = 'Outlines are only available to subscribers.';
@@ -74,6 +81,9 @@ export async function updateOutline(
     }
 
     const sections = applySectionChanges(stored.sections, changes, chapterIds);
+    if (new TextEncoder().encode(JSON.stringify(sections)).length > OUTLINE_MAX_BYTES) {
+      throw new PayloadTooLargeError('This outline is too long to save. Please shorten its notes.');
+    }
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
       ...(namedChapterIds.length > 0 ? [repositories.chapters.indexCondition(storyId, index)] : []),

@@ -9,7 +9,12 @@ import {
 } from '../../../lambdas/domain/outline/outline';
 import { createStory } from '../../../lambdas/domain/stories/create-story';
 import { getStory } from '../../../lambdas/domain/stories/story-views';
-import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../../lambdas/errors';
+import {
+  NotFoundError,
+  PayloadTooLargeError,
+  SubscriptionRequiredError,
+  ValidationError,
+} from '../../../lambdas/errors';
 import { createMemoryPorts } from '../../helpers/memory-ports';
 import { TEST_NOW } from '../../helpers/ports';
 
@@ -188,5 +193,23 @@ describe('outlines, on in-memory repositories', () => {
     expect(state.outlines.get(storyId)!.sections[0]!.chapters).toEqual([]);
     await updateOutline(ports, AUTHOR, storyId, [{ place: 1, chapters: [firstChapterId] }]);
     expect(state.outlines.get(storyId)!.sections[0]!.chapters).toEqual([firstChapterId]);
+  });
+
+  it('refuses notes that would make the outline too large to keep as one item, and keeps it as it was', async () => {
+    const { ports, storyId } = await subscriberWithTwoChapters();
+    await createOutline(ports, AUTHOR, storyId, 'heroJourney');
+    const longNotes = '語'.repeat(20_000);
+
+    const refusal = updateOutline(
+      ports,
+      AUTHOR,
+      storyId,
+      Array.from({ length: 12 }, (_, index) => ({ place: index + 1, text: longNotes })),
+    );
+
+    await expect(refusal).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect((await getStory(ports.repositories, AUTHOR, storyId)).outline!.every((s) => s.text === '')).toBe(
+      true,
+    );
   });
 });
