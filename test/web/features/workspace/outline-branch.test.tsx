@@ -144,6 +144,36 @@ describe('the outline branch', () => {
     expect(within(checklist).getByRole('checkbox', { name: 'The Oasis' })).toHaveProperty('checked', true);
   });
 
+  it('forgets a deleted chapter in its section, so the next assignment does not name it', async () => {
+    // Arrange
+    const outline = threeActOutline();
+    const fetchMock = stubWorkspaceServer({
+      story: buildStory(chapters, { outline }),
+      user: subscriber,
+      handle: (url, init) => (url === '/api/outline' ? outlineAnswer(init, outline) : undefined),
+    });
+    await renderWorkspace('/stories/s1?chapter=c2');
+    await openOutlineBranch();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Departure' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete chapter' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Departure' })).toBeNull());
+    const section = await openSection('Act I: Setup');
+
+    // Act
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'The Oasis' }));
+
+    // Assert
+    await waitFor(() =>
+      expect(bodiesSent(fetchMock, 'PUT', '/api/outline')).toEqual([
+        JSON.stringify({ storyID: 's1', section: { place: 1, chapters: ['c3'] } }),
+      ]),
+    );
+  });
+
   it('saves the text when it loses focus, trimmed, and only when the trimmed text changed', async () => {
     // Arrange
     const outline = threeActOutline();
