@@ -253,6 +253,20 @@ export const routes: RouteDefinition[] = [
     access: { table: 'readWrite' },
   },
 
+  // Outline (spec §7): subscribers only.
+  {
+    method: 'POST',
+    path: '/api/outline',
+    handler: 'http/outline/create-outline',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/outline',
+    handler: 'http/outline/update-outline',
+    access: { table: 'readWrite' },
+  },
+
   // Associations (spec §7). Every path under /api/stories names the story `{storyId}`: API Gateway refuses
   // two variable names at one level.
   {

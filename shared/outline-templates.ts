@@ -89,7 +89,7 @@ export const OUTLINE_TEMPLATES: readonly OutlineTemplate[] = [
   },
   {
     type: 'heroJourney',
-    name: 'The Hero’s Journey',
+    name: "The Hero's Journey",
     summary: 'Twelve stages of departure, initiation and return, after Campbell and Vogler.',
     sections: [
       {

@@ -4,6 +4,7 @@ import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
 import type { ProcessedEvents, UserBillingState } from './billing/billing-state';
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
+import type { OutlineRepository } from './outline/outline-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
@@ -31,6 +32,7 @@ export interface Repositories {
   blocks: BlockRepository;
   associations: AssociationRepository;
   settings: SettingsRepository;
+  outlines: OutlineRepository;
   users: UserRepository;
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;

@@ -13,6 +13,7 @@ import {
 } from '../validation';
 import { ChapterWithContentSchema } from './block';
 import { ChapterSchema } from './chapter';
+import { OutlineSchema } from './outline';
 import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
 
 /**
@@ -117,6 +118,8 @@ export const StorySchema = z.object({
   updated_at: z.string(),
   /** In order; every story answer carries them, lists included. */
   chapters: z.array(ChapterSchema),
+  /** Spec §3: the outline's sections ([] when the story has none); in `GET /api/stories/{id}` only. */
+  outline: OutlineSchema.optional(),
 });
 export type Story = z.infer<typeof StorySchema>;
 

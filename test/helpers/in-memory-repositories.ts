@@ -20,6 +20,7 @@ import type {
 } from '../../lambdas/domain/chapters/chapter-repository';
 import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
 import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
+import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
@@ -53,6 +54,7 @@ export interface MemoryState {
   associations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
   associationCounts: Map<string, number>;
   settings: Map<string, DocumentSettings>;
+  outlines: Map<string, StoredOutline>;
   users: Map<string, User>;
   identities: Map<string, string>;
   sessions: Map<string, Session>;
@@ -76,6 +78,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     associations: new Map(),
     associationCounts: new Map(),
     settings: new Map(),
+    outlines: new Map(),
     users: new Map(),
     identities: new Map(),
     sessions: new Map(),
@@ -155,6 +158,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associations.delete(storyId);
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
+      state.outlines.delete(storyId);
     },
   };
 
@@ -218,6 +222,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         apply: () => state.chapters.set(inStory(chapter.story_id, chapter.chapter_id), copy(chapter)),
       }),
     saveIndexItem: (storyId, index, chapterIds) => asWrite(saveIndex(storyId, index, chapterIds)),
+    indexCondition: (storyId, index) =>
+      asWrite({ holds: () => indexVersion(storyId) === index.version, apply: () => undefined }),
     markReadyItem: (storyId, chapterId, now) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',
@@ -380,6 +386,18 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       asWrite({ holds: always, apply: () => state.settings.set(storyId, copy(document)) }),
   };
 
+  const outlineVersion = (storyId: string) => state.outlines.get(storyId)?.version ?? 0;
+  const outlines: OutlineRepository = {
+    async get(storyId) {
+      return copy(state.outlines.get(storyId) ?? { sections: [], version: 0 });
+    },
+    saveItem: (storyId, read, sections) =>
+      asWrite({
+        holds: () => outlineVersion(storyId) === read.version,
+        apply: () => state.outlines.set(storyId, { sections: copy(sections), version: read.version + 1 }),
+      }),
+  };
+
   let nextUser = 1;
   const users: UserRepository = {
     async get(userId) {
@@ -474,6 +492,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     blocks,
     associations,
     settings,
+    outlines,
     users,
     sessions,
     signInFlows,

@@ -17,7 +17,7 @@ describe('outline templates', () => {
     expect(OUTLINE_TEMPLATES.map((template) => template.name)).toEqual([
       'Three-Act Structure',
       'Five-Act Structure',
-      'The Hero’s Journey',
+      "The Hero's Journey",
     ]);
     expect(sectionsFromTemplate('threeAct')).toHaveLength(3);
     expect(sectionsFromTemplate('fiveAct')).toHaveLength(5);

@@ -89,6 +89,21 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     });
   }
 
+  indexCondition(storyId: string, index: ChapterIndex) {
+    return asWrite({
+      ConditionCheck: {
+        TableName: this.database.tableName,
+        Key: chapterIndexKey(storyId),
+        ...(index.version === 0
+          ? { ConditionExpression: 'attribute_not_exists(PK)' }
+          : {
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': index.version },
+            }),
+      },
+    });
+  }
+
   markReadyItem(storyId: string, chapterId: string, now: Date) {
     return asWrite({
       Update: {

@@ -5,6 +5,7 @@ import { DynamoDbProcessedEvents, DynamoDbUserBillingState } from './billing-sta
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import type { Database } from './document-client';
+import { DynamoDbOutlineRepository } from './outline-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
@@ -22,6 +23,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     blocks: new DynamoDbBlockRepository(database),
     associations: new DynamoDbAssociationRepository(database),
     settings: new DynamoDbSettingsRepository(database),
+    outlines: new DynamoDbOutlineRepository(database),
     users: new DynamoDbUserRepository(database),
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),

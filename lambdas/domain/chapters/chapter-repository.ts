@@ -28,6 +28,11 @@ export interface ChapterRepository {
   createItem(chapter: ChapterRecord): Write;
   /** Writes the new order, if the index is still at the version it was read at. */
   saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]): Write;
+  /**
+   * Part of a write that relies on the story's chapters as read (an outline naming them): no chapter was added,
+   * removed or moved since.
+   */
+  indexCondition(storyId: string, index: ChapterIndex): Write;
   /** The creation worker's last step; fails if the chapter is gone or was already prepared. */
   markReadyItem(storyId: string, chapterId: string, now: Date): Write;
   /** False when there is no such chapter. */

@@ -1,3 +1,4 @@
+import { withoutChapter } from '../../../shared/outline';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { ONLY_CHAPTER_MESSAGE } from '../../../shared/validation';
 import { ConflictError, NotFoundError } from '../../errors';
@@ -63,8 +64,9 @@ export async function reorderChapters(
 }
 
 /**
- * DELETE /api/stories/{storyId}/chapter/{chapterId}: never the story's only chapter (409). The chapter item
- * and its index entry go together; then its paragraphs, which no write can reach once the chapter item is gone.
+ * DELETE /api/stories/{storyId}/chapter/{chapterId}: never the story's only chapter (409). The chapter item,
+ * its index entry and its place in the outline go together; then its paragraphs, which no write can reach once
+ * the chapter item is gone.
  */
 export async function deleteChapter(
   ports: Ports,
@@ -76,11 +78,20 @@ export async function deleteChapter(
   const { stories: storyRepository, chapters: chapterRepository } = repositories;
   await retryOnConcurrentChange(async () => {
     await storyRepository.requireOwned(userId, storyId);
-    const { chapters, index } = await chapterRepository.listWithIndex(storyId);
+    const [{ chapters, index }, outline] = await Promise.all([
+      chapterRepository.listWithIndex(storyId),
+      repositories.outlines.get(storyId),
+    ]);
     if (!chapters.some((chapter) => chapter.chapter_id === chapterId))
       throw new NotFoundError('No such chapter.');
     if (chapters.length <= 1) throw new ConflictError(ONLY_CHAPTER_MESSAGE, 'only_chapter');
-    await repositories.commit(chapterRepository.removeItems(storyId, index, chapterId));
+    const outlineSections = withoutChapter(outline.sections, chapterId);
+    await repositories.commit([
+      ...chapterRepository.removeItems(storyId, index, chapterId),
+      ...(outlineSections
+        ? [repositories.outlines.saveItem(storyId, outline, outlineSections, ports.now())]
+        : []),
+    ]);
   });
   await repositories.blocks.deleteContent(chapterId);
 }

@@ -94,12 +94,13 @@ export async function listStories(repositories: Repositories, userId: string): P
   });
 }
 
-/** GET /api/stories/{id}: the story with its chapters in order. */
+/** GET /api/stories/{id}: the story with its chapters in order and its outline (spec §3; [] when none). */
 export async function getStory(repositories: Repositories, userId: string, storyId: string): Promise<Story> {
   const story = await repositories.stories.requireOwned(userId, storyId);
-  const [series, chapters] = await Promise.all([
+  const [series, chapters, outline] = await Promise.all([
     story.series_id ? repositories.series.get(userId, story.series_id) : undefined,
     listChapters(repositories, storyId),
+    repositories.outlines.get(storyId),
   ]);
-  return toStory(story, series, chapters);
+  return { ...toStory(story, series, chapters), outline: outline.sections };
 }

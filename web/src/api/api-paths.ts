@@ -24,6 +24,7 @@ export const apiPaths = {
   chapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapters/${segment(chapterId)}`,
   // The spec's delete call names the chapter under the singular `chapter/`, unlike the rename call.
   deletedChapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapter/${segment(chapterId)}`,
+  outline: '/api/outline',
   seriesList: '/api/series',
   series,
   seriesStory: (seriesId: string, storyId: string) => `${series(seriesId)}/story/${segment(storyId)}`,

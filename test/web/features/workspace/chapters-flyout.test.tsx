@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answering, bodiesSent, jsonResponse, serverError } from '../../helpers/fetch-stub';
-import { buildUser, paidSubscription } from '../../helpers/render-app';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
@@ -206,18 +205,5 @@ describe('the chapters flyout', () => {
 
     // Assert
     expect(screen.getByRole('button', { name: /^Outline/ }).getAttribute('aria-disabled')).toBe('true');
-  });
-
-  it('opens the Outline branch for a subscriber', async () => {
-    // Arrange
-    stubWorkspaceServer({ story: buildStory(threeChapters), user: buildUser(paidSubscription()) });
-    await renderWorkspace('/stories/s1?chapter=c1');
-    await openFlyout();
-
-    // Act
-    fireEvent.click(screen.getByRole('button', { name: 'Outline' }));
-
-    // Assert
-    expect(await screen.findByText('This story has no outline yet.')).toBeTruthy();
   });
 });

@@ -36,6 +36,16 @@ export const workspaceAlerts = {
     message: 'There was an error deleting your chapter. Please report this.',
     severity: 'error',
   },
+  outlineSaveFailed: {
+    title: 'Error',
+    message: 'There was an error updating your outline. Please report this.',
+    severity: 'error',
+  },
+  outlineCreationFailed: {
+    title: 'Error',
+    message: 'Unable to create your outline at this time. Please try again later.',
+    severity: 'error',
+  },
   // The spec's text for a settings toggle that cannot be saved, used for the document settings as well.
   settingsFailed: {
     title: 'Cannot edit your settings',
@@ -54,3 +64,10 @@ export const EXPORT_FOR_SUBSCRIBERS_ONLY = 'Exporting stories is only available 
 
 /** Spec §3 Outline section: the tooltip of a chapter that is in no outline section. */
 export const NOT_IN_OUTLINE = 'Not assigned to an outline';
+
+/** Spec §5: asked before a template replaces an existing outline. */
+export const REPLACE_OUTLINE_WARNING =
+  'WARNING: choosing a new template on the following screen will overwrite any existing outline. Are you sure you want to proceed?';
+
+/** Spec §2: the title of the template dialog. */
+export const CHOOSE_OUTLINE_TEMPLATE = 'Choose an outline template';

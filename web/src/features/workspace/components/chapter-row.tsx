@@ -7,11 +7,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
+import { outlineChipColour } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
+import type { OutlineSection } from '../../../../../shared/schemas/outline';
 import { NOT_IN_OUTLINE } from '../workspace-messages';
 
 interface ChapterRowProps {
   chapter: Chapter;
+  /** The outline section the chapter is assigned to, if any. */
+  section: OutlineSection | undefined;
   active: boolean;
   draggable: DraggableProvided;
   dragState: DraggableStateSnapshot;
@@ -22,11 +26,12 @@ interface ChapterRowProps {
 }
 
 /**
- * One chapter of the flyout's list (spec §2): drag handle, title (click to open), the outline chip and a
- * delete button. Outline sections arrive with the outline itself; until then every chapter is unassigned.
+ * One chapter of the flyout's list (spec §2): drag handle, title (click to open), the chip of its outline
+ * section (in the palette colour of spec §9) or the 'Not assigned to an outline' tooltip, and a delete button.
  */
 export function ChapterRow({
   chapter,
+  section,
   active,
   draggable,
   dragState,
@@ -81,14 +86,30 @@ export function ChapterRow({
           slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: active ? 600 : 400 } } }}
         />
       </ListItemButton>
-      <Tooltip title={NOT_IN_OUTLINE}>
-        <Chip
-          size="small"
-          variant="outlined"
-          label="—"
-          sx={{ borderStyle: 'dashed', color: 'text.secondary', minWidth: 32 }}
-        />
-      </Tooltip>
+      {section ? (
+        <Tooltip title={section.header}>
+          <Chip
+            size="small"
+            label={section.header}
+            sx={{
+              maxWidth: '45%',
+              flex: '0 1 auto',
+              bgcolor: outlineChipColour(section.header),
+              color: 'common.white',
+              fontWeight: 500,
+            }}
+          />
+        </Tooltip>
+      ) : (
+        <Tooltip title={NOT_IN_OUTLINE}>
+          <Chip
+            size="small"
+            variant="outlined"
+            label="—"
+            sx={{ borderStyle: 'dashed', color: 'text.secondary', minWidth: 32 }}
+          />
+        </Tooltip>
+      )}
       <IconButton size="small" aria-label={`Delete ${chapter.title}`} onClick={onDelete}>
         <DeleteOutlined fontSize="small" />
       </IconButton>

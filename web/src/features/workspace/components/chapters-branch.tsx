@@ -6,7 +6,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { useEffect, useId, useRef, useState } from 'react';
+import { sectionOfChapter } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
+import type { OutlineSection } from '../../../../../shared/schemas/outline';
 import { defaultChapterTitle } from '../../../../../shared/validation';
 import { useCreateChapter, useDeleteChapter, useReorderChapters } from '../hooks/use-workspace-mutations';
 import { moved } from '../utils/chapter-order';
@@ -19,6 +21,8 @@ export interface ChaptersBranchProps {
   storyTitle: string;
   /** Sorted by place. */
   chapters: Chapter[];
+  /** The story's outline ([] when it has none): each row shows the section its chapter is assigned to. */
+  outline: OutlineSection[];
   activeChapterId: string | undefined;
   /** Whether the flyout is showing; the active chapter is brought into view only then. */
   visible: boolean;
@@ -35,6 +39,7 @@ export function ChaptersBranch({
   storyId,
   storyTitle,
   chapters,
+  outline,
   activeChapterId,
   visible,
   onSelectChapter,
@@ -118,6 +123,7 @@ export function ChaptersBranch({
                     {(draggable, dragState) => (
                       <ChapterRow
                         chapter={chapter}
+                        section={sectionOfChapter(outline, chapter.id)}
                         active={chapter.id === activeChapterId}
                         draggable={draggable}
                         dragState={dragState}

@@ -5,6 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { hasPremiumAccess } from '../../../../../shared/subscription';
 import { useUser } from '../../../lib/user/user-context';
 import { ChaptersBranch, type ChaptersBranchProps } from './chapters-branch';
 import { OutlineBranch } from './outline-branch';
@@ -23,7 +24,7 @@ interface ChaptersFlyoutProps extends Omit<ChaptersBranchProps, 'visible'> {
  * The right-hand flyout of the workspace (spec §2): an expandable tree with the Chapters and Outline branches.
  */
 export function ChaptersFlyout({ open, onClose, docked, onSelectChapter, ...branch }: ChaptersFlyoutProps) {
-  const { isSubscriber } = useUser();
+  const { user } = useUser();
   const headingId = useId();
 
   return (
@@ -80,7 +81,13 @@ export function ChaptersFlyout({ open, onClose, docked, onSelectChapter, ...bran
             if (!docked) onClose();
           }}
         />
-        <OutlineBranch enabled={isSubscriber} />
+        <OutlineBranch
+          // The server's one premium rule: an active subscription whose paid period has not ended.
+          enabled={hasPremiumAccess(user ?? undefined, new Date())}
+          storyId={branch.storyId}
+          chapters={branch.chapters}
+          outline={branch.outline}
+        />
       </Box>
     </Drawer>
   );

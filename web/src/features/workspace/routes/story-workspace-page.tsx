@@ -24,7 +24,7 @@ import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
 import {
-  useChangeChapters,
+  useChangeStory,
   useDocumentSettings,
   useStoredWordCounts,
   useWorkspaceStory,
@@ -33,6 +33,7 @@ import {
 import { useRenameChapter, useRenameSeries, useRenameStory } from '../hooks/use-workspace-mutations';
 import { LiveWordCounts } from '../hooks/use-word-counts';
 import { renumbered } from '../utils/chapter-order';
+import { withoutChapter } from '../../../../../shared/outline';
 
 /** Spec §2 /stories/{storyID}: the story workspace with the chapter editor. */
 export function StoryWorkspacePage() {
@@ -77,16 +78,21 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
   const renameStory = useRenameStory(story);
   const renameSeries = useRenameSeries(story);
   const renameChapter = useRenameChapter(story.story_id);
-  const changeChapters = useChangeChapters(story.story_id);
+  const changeStory = useChangeStory(story.story_id);
   const seriesTitle = story.series_title;
 
-  // A deleted chapter that was open gives way to the one before it (or, for the first, the one after).
+  // A deleted chapter that was open gives way to the one before it (or, for the first, the one after). The
+  // server took it out of its outline section with the delete.
   const removeChapter = (chapterId: string) => {
     const index = chapters.findIndex((chapter) => chapter.id === chapterId);
     const remaining = renumbered(chapters.filter((chapter) => chapter.id !== chapterId));
     const neighbour = remaining[Math.max(0, index - 1)];
     if (chapterId === activeChapter?.id && neighbour) selectChapter(neighbour.id, { replace: true });
-    changeChapters(() => remaining);
+    changeStory((current) => ({
+      ...current,
+      chapters: remaining,
+      outline: current.outline && (withoutChapter(current.outline, chapterId) ?? current.outline),
+    }));
   };
 
   const activeChapterId = activeChapter?.id;
@@ -191,6 +197,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
         storyId={story.story_id}
         storyTitle={story.title}
         chapters={chapters}
+        outline={story.outline ?? []}
         activeChapterId={activeChapterId}
         onSelectChapter={(chapterId) => {
           if (chapterId !== activeChapterId) selectChapter(chapterId);
