@@ -3,6 +3,7 @@ import type { SessionRepository } from './auth/session-repository';
 import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
+import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
@@ -33,6 +34,7 @@ export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;
+  exportJobs: ExportJobRepository;
   /**
    * Commits the writes all or none. Throws `ConcurrentChangeError` when a condition of a write no longer
    * holds, and a `ValidationError` for more than MAX_WRITES_PER_TRANSACTION writes.

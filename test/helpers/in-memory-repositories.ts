@@ -14,6 +14,7 @@ import type {
   ChapterRepository,
 } from '../../lambdas/domain/chapters/chapter-repository';
 import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
+import type { ExportJobRecord, ExportJobRepository } from '../../lambdas/domain/export/export-job-repository';
 import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
@@ -52,6 +53,7 @@ export interface MemoryState {
   identities: Map<string, string>;
   sessions: Map<string, Session>;
   signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
+  exportJobs: Map<string, { job: ExportJobRecord; expiresAt: Date }>;
 }
 
 const owned = (userId: string, id: string) => `${userId}/${id}`;
@@ -72,6 +74,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     identities: new Map(),
     sessions: new Map(),
     signInFlows: new Map(),
+    exportJobs: new Map(),
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -145,6 +148,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associations.delete(storyId);
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
+      for (const key of state.exportJobs.keys()) {
+        if (key.startsWith(`${storyId}/`)) state.exportJobs.delete(key);
+      }
     },
   };
 
@@ -396,6 +402,22 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const exportJobs: ExportJobRepository = {
+    async create(job, expiresAt) {
+      state.exportJobs.set(inStory(job.story_id, job.job_id), { job: copy(job), expiresAt });
+    },
+    async get(storyId, jobId) {
+      const stored = state.exportJobs.get(inStory(storyId, jobId));
+      return stored && copy(stored.job);
+    },
+    async finish(storyId, jobId, outcome, now) {
+      const stored = state.exportJobs.get(inStory(storyId, jobId));
+      if (stored?.job.status !== 'running') return false;
+      stored.job = { ...stored.job, ...outcome, updated_at: now.toISOString() };
+      return true;
+    },
+  };
+
   return {
     state,
     stories,
@@ -407,6 +429,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     users,
     sessions,
     signInFlows,
+    exportJobs,
     async commit(writes) {
       if (writes.length > MAX_WRITES_PER_TRANSACTION) {
         throw new ValidationError('This change touches too many items to be made at once.');

@@ -4,6 +4,7 @@ import { DynamoDbAssociationRepository } from './association-repository';
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import type { Database } from './document-client';
+import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
@@ -24,6 +25,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     users: new DynamoDbUserRepository(database),
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
+    exportJobs: new DynamoDbExportJobRepository(database),
     async commit(writes) {
       try {
         await transactWrite(database, writes);
