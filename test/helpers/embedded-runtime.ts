@@ -129,7 +129,8 @@ export async function signIn(
 
 /**
  * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
- * author's profile a subscription directly, found through their session (one key read each).
+ * author's profile a subscription directly, found through their session (one key read each): renewing, paid
+ * for the next 30 days, so the one premium check (`requirePremium`) lets them through.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
@@ -142,8 +143,14 @@ export async function grantSubscription(
     new UpdateCommand({
       TableName: database.tableName,
       Key: userProfileKey(session.userId),
-      UpdateExpression: 'SET subscription_id = :subscription',
-      ExpressionAttributeValues: { ':subscription': 'sub_test' },
+      UpdateExpression:
+        'SET subscription_id = :subscription, renewing = :renewing, expired = :expired, expires_at = :expiresAt',
+      ExpressionAttributeValues: {
+        ':subscription': 'sub_test',
+        ':renewing': true,
+        ':expired': false,
+        ':expiresAt': String(Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60),
+      },
     }),
   );
 }

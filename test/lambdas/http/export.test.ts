@@ -133,7 +133,9 @@ describe('export handlers', () => {
 
     it('answers 500 with its code when the worker could not make the file', async () => {
       subscribed();
-      harness.documentClient.on(GetCommand, { Key: { PK: 'STORY#s1' } }).resolves({ Item: jobItem('failed') });
+      harness.documentClient
+        .on(GetCommand, { Key: { PK: 'STORY#s1' } })
+        .resolves({ Item: jobItem('failed') });
 
       const result = await exportStory(exportEvent({ type: 'pdf' }), testContext());
 

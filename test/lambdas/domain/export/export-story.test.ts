@@ -134,7 +134,12 @@ describe('the export worker', () => {
     expect(manuscript.chapters[0]!.paragraphs.map((stored) => stored.children.length)).toEqual([2, 1, 0]);
     expect(outcome).toBe('done');
     const fileKey = `exports/${storyId}/${job.job_id}.epub`;
-    expect(blobs.put).toHaveBeenCalledWith('exports', fileKey, expect.any(Uint8Array), 'application/epub+zip');
+    expect(blobs.put).toHaveBeenCalledWith(
+      'exports',
+      fileKey,
+      expect.any(Uint8Array),
+      'application/epub+zip',
+    );
     expect(state.exportJobs.get(`${storyId}/${job.job_id}`)!.job).toMatchObject({
       status: 'done',
       file_key: fileKey,
