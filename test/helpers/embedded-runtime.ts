@@ -130,11 +130,13 @@ export async function signIn(
 /**
  * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
  * author's profile a subscription directly, found through their session (one key read each): renewing, paid
- * for the next 30 days, so the one premium check (`requirePremium`) lets them through.
+ * for the next 30 days, so the one premium check (`requirePremium`) lets them through; or, `lapsed`, a
+ * subscription whose paid period ended a minute ago without the provider having said so yet.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
   sessionId: string,
+  options: { lapsed?: boolean } = {},
 ): Promise<void> {
   const { database } = runtime;
   const session = await runtime.ports.repositories.sessions.find(sessionId, new Date());
@@ -149,7 +151,7 @@ export async function grantSubscription(
         ':subscription': 'sub_test',
         ':renewing': true,
         ':expired': false,
-        ':expiresAt': String(Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60),
+        ':expiresAt': String(Math.floor(Date.now() / 1000) + (options.lapsed ? -60 : 30 * 24 * 60 * 60)),
       },
     }),
   );
