@@ -179,11 +179,14 @@ describe('the export menu', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'PDF' }));
 
     // Assert
-    const progress = await screen.findByRole('button', { name: 'Exporting PDF…' });
-    expect((progress as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Exporting PDF…')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect([button.disabled, button.getAttribute('aria-busy')]).toEqual([true, 'true']);
     answer.resolve(jsonResponse({ url: 'https://downloads.example/s1.pdf' }));
     expect(await screen.findByText('Conversion complete')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    expect([button.disabled, button.getAttribute('aria-busy'), screen.queryByText('Exporting PDF…')]).toEqual(
+      [false, 'false', null],
+    );
   });
 
   it.each([

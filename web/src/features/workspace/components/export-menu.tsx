@@ -30,7 +30,7 @@ export interface ExportMenuProps {
 /**
  * The export menu of the editor's toolbar (spec §4 "Export menu"): opens and closes on click; disabled, with
  * the spec's tooltip, for free accounts. It offers a layout (kept while the page is open) and the formats;
- * choosing a format exports the story, the button showing progress until the spec's alert reports the result.
+ * choosing a format exports the story, the button showing a spinner until the spec's alert reports the result.
  */
 export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
   const { isSubscriber } = useUser();
@@ -44,17 +44,18 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
     <Button
       size="small"
       color="inherit"
-      startIcon={
-        pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <FileDownloadOutlined />
-      }
+      // While a file is made the spinner stands in for the icon; the label keeps its width so the toolbar does
+      // not reflow on a phone, and the live region below says what is being made.
+      startIcon={pending ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlined />}
       disabled={!isSubscriber || pending !== undefined}
+      aria-busy={pending !== undefined}
       aria-haspopup="menu"
       aria-expanded={open}
       aria-controls={open ? menuId : undefined}
       onClick={(event) => setAnchor(open ? null : event.currentTarget)}
       sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
-      {pending ? `Exporting ${EXPORT_TYPE_LABELS[pending]}…` : 'Export'}
+      Export
     </Button>
   );
 
@@ -72,7 +73,7 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
       )}
       {/* Announces the export's progress to screen readers; the button shows it on screen. */}
       <Box aria-live="polite" sx={visuallyHidden}>
-        {pending ? `Exporting ${EXPORT_TYPE_LABELS[pending]}` : ''}
+        {pending ? `Exporting ${EXPORT_TYPE_LABELS[pending]}…` : ''}
       </Box>
       <Menu
         id={menuId}
