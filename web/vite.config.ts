@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { API_PATH_PREFIXES, IMAGES_PREFIX } from '../lambdas/path-prefixes';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Paths served by the backend (the local runtime on :3000 in development), never by the single-page app. */
-const BACKEND_PREFIXES = ['/api', '/auth', '/billing', '/oidc', '/images'];
+/**
+ * Paths served by the backend (the local runtime on :3000 in development), never by the single-page app: the
+ * API's prefixes, stored images, and the embedded sign-in issuer.
+ */
+const BACKEND_PREFIXES = [...API_PATH_PREFIXES, IMAGES_PREFIX, '/oidc'];
 const BACKEND_ORIGIN = 'http://localhost:3000';
 
 const toBackend: ProxyOptions = {
