@@ -121,7 +121,7 @@ const SERIF_FONTS = {
   files: 'Tinos_*.ttf',
 };
 
-export function handlerImportsPdfKit(entry: string): boolean {
+function handlerImportsPdfKit(entry: string): boolean {
   return handlerImports(entry, SERIF_FONTS.importedBy);
 }
 
