@@ -9,6 +9,13 @@ const runtime = await startEmbeddedRuntime({
   logLevel: settings.LOG_LEVEL,
   ...(settings.WEB_ROOT ? { webRoot: settings.WEB_ROOT } : {}),
   ...(settings.SAMPLE_IMAGE_URL ? { sampleImageUrl: settings.SAMPLE_IMAGE_URL } : {}),
+  billing: {
+    ...(settings.STRIPE_SECRET_KEY ? { stripeSecretKey: settings.STRIPE_SECRET_KEY } : {}),
+    ...(settings.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: settings.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(settings.LOCAL_BILLING_PERIOD_SECONDS
+      ? { localPeriodSeconds: settings.LOCAL_BILLING_PERIOD_SECONDS }
+      : {}),
+  },
 });
 console.log(`Loreweaver is running at ${runtime.url} (data in ${settings.DATA_DIR}). Press Ctrl-C to stop.`);
 

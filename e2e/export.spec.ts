@@ -9,8 +9,9 @@ import { grantSubscription, startTestRuntime } from '../test/helpers/embedded-ru
 import { openNewChapter, typeParagraphs } from './fixtures/chapter-editor';
 
 /**
- * Export needs a subscriber. Until billing's routes land, these tests run an embedded runtime of their own (the
- * same one `npm start` runs, serving the built web app) so they can give the signed-in author a subscription.
+ * Export needs a subscriber, and one case a subscription that lapsed without the page knowing, which no API call
+ * makes: these tests run an embedded runtime of their own (the same one `npm start` runs, serving the built web
+ * app) so they can set the signed-in author's subscription directly.
  */
 let runtime: EmbeddedRuntime;
 
@@ -31,7 +32,7 @@ async function newPage(browser: Browser): Promise<Page> {
 async function subscribe(page: Page, options: { lapsed?: boolean } = {}): Promise<void> {
   const cookies = await page.context().cookies();
   const session = cookies.find((cookie) => cookie.name === sessionCookieName(runtime.ports.config));
-  await grantSubscription(runtime, session!.value, options);
+  await grantSubscription(runtime, session!.value, options.lapsed ? -1 : 30);
   await page.reload();
 }
 

@@ -1,3 +1,4 @@
+import { createBillingProvider } from './adapters/billing-provider';
 import { createDatabase } from './adapters/dynamodb/document-client';
 import { createDynamoDbRepositories } from './adapters/dynamodb/repositories';
 import { createHttpSampleImages } from './adapters/http/http-sample-images';
@@ -8,17 +9,23 @@ import { type Config, getConfig } from './env';
 import { createLogger } from './logger';
 import type { Ports } from './ports';
 
-/** The AWS runtime's composition: every port backed by its AWS SDK v3 adapter. */
-export function createAwsPorts(config: Config): Ports {
+/**
+ * The AWS runtime's composition: every port backed by its AWS SDK v3 adapter, and the payment provider that
+ * the configuration names.
+ */
+export function createAwsPorts(config: Config, now: () => Date = () => new Date()): Ports {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = createDatabase(config);
   return {
     config,
-    repositories: createDynamoDbRepositories(createDatabase(config)),
+    repositories: createDynamoDbRepositories(database),
     sampleImages: config.SAMPLE_IMAGE_URL ? createHttpSampleImages(config.SAMPLE_IMAGE_URL) : undefined,
     blobs: createS3BlobStore(config),
     queue: createSqsQueue(config),
     identity: createOidcIdentity(config),
-    logger: createLogger(config.LOG_LEVEL),
-    now: () => new Date(),
+    billing: createBillingProvider(config, database, logger, now),
+    logger,
+    now,
   };
 }
 

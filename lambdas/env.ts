@@ -37,6 +37,27 @@ const ConfigSchema = z.object({
     .positive()
     .default(60 * 60 * 24 * 30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Billing (see `adapters/billing-provider.ts`). In AWS the Stripe secret key and webhook signing secret are
+   * read from Secrets Manager (`*_ARN`, set on billing routes only). The embedded runtime uses Stripe when
+   * `STRIPE_SECRET_KEY` is set (test mode on one's own machine) and the local provider otherwise.
+   */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** The local provider's billing period: short periods let renewal and expiry be watched locally. */
+  LOCAL_BILLING_PERIOD_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -73,6 +94,18 @@ const EmbeddedSettingsSchema = z.object({
   WEB_ROOT: z.string().min(1).optional(),
   /** As in AWS: an image service for new stories' sample covers; unset, covers are generated locally. */
   SAMPLE_IMAGE_URL: z.url().optional(),
+  /** Set to try real Stripe test mode locally; unset, the local provider (test cards, no network) is used. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  /** The signing secret `stripe listen` prints, for webhooks forwarded to this machine. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** The local provider's period length (default 30 days). */
+  LOCAL_BILLING_PERIOD_SECONDS: z.coerce.number().int().positive().optional(),
 });
 
 export type EmbeddedSettings = z.infer<typeof EmbeddedSettingsSchema>;

@@ -1,3 +1,5 @@
+import type { LocalCardRequest, PaymentMethod } from '../shared/schemas/billing';
+import type { Billing } from './domain/billing/billing-port';
 import type { Repositories } from './domain/repositories';
 import type { Config } from './env';
 import type { Logger } from './logger';
@@ -57,6 +59,21 @@ export interface SampleImages {
   fetchRandom(): Promise<Buffer>;
 }
 
+/** The payment provider, as composed for this runtime (`adapters/billing-provider.ts`). */
+export interface BillingProvider {
+  /** The adapter; in AWS it reads its secrets on its first call to the provider. */
+  billing: Billing;
+  /** The adapter with its secrets read, as verifying a webhook signature needs. */
+  connect(): Promise<Billing>;
+  /** The local provider's card form; undefined when Stripe is the provider (Stripe Elements tokenises). */
+  localCards: LocalCardTokenizer | undefined;
+}
+
+/** What Stripe Elements does in the browser, done by the local provider for its card form. */
+export interface LocalCardTokenizer {
+  tokenizeCard(request: LocalCardRequest): PaymentMethod;
+}
+
 export interface Ports {
   config: Config;
   /** Every stored entity, behind the domain's own repository interfaces. */
@@ -66,6 +83,7 @@ export interface Ports {
   blobs: BlobStore;
   queue: Queue;
   identity: Identity;
+  billing: BillingProvider;
   logger: Logger;
   now(): Date;
 }

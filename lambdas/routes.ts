@@ -66,7 +66,64 @@ export const routes: RouteDefinition[] = [
   { method: 'DELETE', path: '/auth/logout', handler: 'http/auth/sign-out', access: { table: 'readWrite' } },
 
   // User
-  { method: 'GET', path: '/api/user', handler: 'http/user/get-user', access: { table: 'read' } },
+  {
+    method: 'GET',
+    path: '/api/user',
+    handler: 'http/user/get-user',
+    // Writes only when an ended period is refreshed from the provider.
+    access: { table: 'readWrite', billing: true },
+  },
+  {
+    method: 'PUT',
+    path: '/api/user',
+    handler: 'http/user/update-user',
+    access: { table: 'readWrite', billing: true },
+  },
+
+  // Billing (spec §7)
+  {
+    method: 'POST',
+    path: '/billing/customer',
+    handler: 'http/billing/register-customer',
+    access: { table: 'readWrite', billing: true },
+  },
+  {
+    method: 'PUT',
+    path: '/billing/customer',
+    handler: 'http/billing/update-payment-method',
+    access: { table: 'read', billing: true },
+  },
+  {
+    method: 'GET',
+    path: '/billing/customer/payment',
+    handler: 'http/billing/get-payment-method',
+    access: { table: 'read', billing: true },
+  },
+  {
+    method: 'GET',
+    path: '/billing/products',
+    handler: 'http/billing/list-products',
+    access: { table: 'read', billing: true },
+  },
+  {
+    method: 'POST',
+    path: '/billing/subscribe',
+    handler: 'http/billing/subscribe',
+    access: { table: 'readWrite', billing: true },
+  },
+  {
+    method: 'POST',
+    path: '/billing/webhook',
+    handler: 'http/billing/webhook',
+    access: { table: 'readWrite', billing: true },
+  },
+  {
+    // The local provider's card form (embedded runtime); 404 wherever Stripe is the provider.
+    method: 'POST',
+    path: '/billing/local/payment-methods',
+    handler: 'http/billing/tokenize-local-card',
+    access: { table: 'read' },
+  },
 
   // Stories and series (spec §7)
   { method: 'GET', path: '/api/stories', handler: 'http/stories/list-stories', access: { table: 'read' } },

@@ -43,6 +43,14 @@ export interface EmbeddedRuntimeOptions {
   sampleImageUrl?: string;
   /** Queue redelivery delays; tests shorten them. */
   retryDelayMs?: (attempt: number) => number;
+  /** Payment provider settings (see `lambdas/env.ts`); unset, the local provider with 30-day periods. */
+  billing?: {
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    localPeriodSeconds?: number;
+  };
+  /** The clock of handlers and the local payment provider; tests move it to see periods end. */
+  now?: () => Date;
 }
 
 export interface EmbeddedRuntime {
@@ -102,6 +110,13 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       OIDC_PROVIDER_HINT: 'none',
       LOG_LEVEL: options.logLevel ?? 'warn',
       ...(options.sampleImageUrl ? { SAMPLE_IMAGE_URL: options.sampleImageUrl } : {}),
+      ...(options.billing?.stripeSecretKey ? { STRIPE_SECRET_KEY: options.billing.stripeSecretKey } : {}),
+      ...(options.billing?.stripeWebhookSecret
+        ? { STRIPE_WEBHOOK_SECRET: options.billing.stripeWebhookSecret }
+        : {}),
+      ...(options.billing?.localPeriodSeconds
+        ? { LOCAL_BILLING_PERIOD_SECONDS: String(options.billing.localPeriodSeconds) }
+        : {}),
     });
 
     const queueWorkers: Partial<Record<string, QueueWorker>> = {};
@@ -118,7 +133,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
     });
     // The embedded composition: the AWS adapters against the local servers, and the in-process queue.
-    const ports: Ports = { ...createAwsPorts(config), queue, logger };
+    const ports: Ports = { ...createAwsPorts(config, options.now), queue, logger };
     usePorts(ports);
     await queue.start();
     stops.push(async () => {

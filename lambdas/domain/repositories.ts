@@ -1,6 +1,7 @@
 import type { AssociationRepository } from './associations/association-repository';
 import type { SessionRepository } from './auth/session-repository';
 import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
+import type { ProcessedEvents, UserBillingState } from './billing/billing-state';
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { ExportJobRepository } from './export/export-job-repository';
@@ -35,6 +36,10 @@ export interface Repositories {
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;
   exportJobs: ExportJobRepository;
+  /** The billing fields of users, found by user or by payment-provider customer. */
+  billingState: UserBillingState;
+  /** Webhook events already applied. */
+  processedEvents: ProcessedEvents;
   /**
    * Commits the writes all or none. Throws `ConcurrentChangeError` when a condition of a write no longer
    * holds, and a `ValidationError` for more than MAX_WRITES_PER_TRANSACTION writes.

@@ -40,6 +40,11 @@ export interface RouteRequest<TBody, TQuery, TParams, TUser> {
 
 export interface RouteOptions<TBody, TQuery, TParams, TAuth extends AuthMode> {
   auth: TAuth;
+  /**
+   * Skips the cross-site check, for a route that browsers never call and whose caller proves itself
+   * otherwise (the payment provider's signed webhook). Only with `auth: 'none'`: no cookie is trusted there.
+   */
+  crossSite?: TAuth extends 'none' ? 'allowed' : never;
   /** JSON body schema. Routes taking multipart bodies leave it out and parse `event` themselves. */
   body?: TBody;
   query?: TQuery;
@@ -118,7 +123,7 @@ export function httpRoute<
         }
       },
     })
-    .use(originCheck())
+    .use(originCheck(options.crossSite !== 'allowed'))
     .use(sessionAuth(options.auth))
     .use({
       before: async (request) => {

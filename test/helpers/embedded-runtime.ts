@@ -12,7 +12,7 @@ import {
  * built web app it serves (by default `web/dist`).
  */
 export function startTestRuntime(
-  options: Pick<EmbeddedRuntimeOptions, 'webRoot'> = {},
+  options: Pick<EmbeddedRuntimeOptions, 'webRoot' | 'billing' | 'now'> = {},
 ): Promise<EmbeddedRuntime> {
   return startEmbeddedRuntime({
     port: 0,
@@ -128,19 +128,21 @@ export async function signIn(
 }
 
 /**
- * Subscribing is the billing feature's business; tests and benchmarks that need a subscriber give the signed-in
- * author's profile a subscription directly, found through their session (one key read each): renewing, paid
- * for the next 30 days, so the one premium check (`requirePremium`) lets them through; or, `lapsed`, a
- * subscription whose paid period ended a minute ago without the provider having said so yet.
+ * A subscriber without going through the payment provider, for tests and benchmarks that need premium features
+ * but not billing: the signed-in author's profile gets a subscription paid up for `days` more days (found
+ * through their session; one key read and one write); a negative `days` gives a subscription whose paid period
+ * ended without the provider having said so yet. Subscribing for real: `POST /billing/subscribe`.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,
   sessionId: string,
-  options: { lapsed?: boolean } = {},
+  days = 30,
 ): Promise<void> {
   const { database } = runtime;
-  const session = await runtime.ports.repositories.sessions.find(sessionId, new Date());
+  const now = runtime.ports.now();
+  const session = await runtime.ports.repositories.sessions.find(sessionId, now);
   if (!session) throw new Error('No live session to grant a subscription to.');
+  const expiresAt = Math.floor(now.getTime() / 1000) + days * 24 * 60 * 60;
   await database.client.send(
     new UpdateCommand({
       TableName: database.tableName,
@@ -151,7 +153,7 @@ export async function grantSubscription(
         ':subscription': 'sub_test',
         ':renewing': true,
         ':expired': false,
-        ':expiresAt': String(Math.floor(Date.now() / 1000) + (options.lapsed ? -60 : 30 * 24 * 60 * 60)),
+        ':expiresAt': String(expiresAt),
       },
     }),
   );

@@ -7,6 +7,11 @@ import type {
 } from '../../lambdas/domain/associations/association-repository';
 import type { Session, SessionRepository } from '../../lambdas/domain/auth/session-repository';
 import type { SignInFlow, SignInFlowRepository } from '../../lambdas/domain/auth/sign-in-flow-repository';
+import type {
+  ProcessedEvents,
+  UserBilling,
+  UserBillingState,
+} from '../../lambdas/domain/billing/billing-state';
 import type { BlockOrder, BlockRepository, StoredBlock } from '../../lambdas/domain/blocks/block-repository';
 import type {
   ChapterIndex,
@@ -54,6 +59,9 @@ export interface MemoryState {
   sessions: Map<string, Session>;
   signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
   exportJobs: Map<string, { job: ExportJobRecord; expiresAt: Date }>;
+  /** Customer id to user id: the lookup written with `customer_id`, kept for good like the DynamoDB item. */
+  customers: Map<string, string>;
+  processedEvents: Set<string>;
 }
 
 const owned = (userId: string, id: string) => `${userId}/${id}`;
@@ -75,6 +83,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     sessions: new Map(),
     signInFlows: new Map(),
     exportJobs: new Map(),
+    customers: new Map(),
+    processedEvents: new Set(),
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -402,6 +412,34 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const billingOf = (user: User): UserBilling => ({
+    customer_id: user.customer_id,
+    subscription_id: user.subscription_id,
+    renewing: user.renewing,
+    expired: user.expired,
+    expires_at: user.expires_at,
+  });
+  const billingState: UserBillingState = {
+    async get(userId) {
+      const user = state.users.get(userId);
+      return user && billingOf(user);
+    },
+    async findUserIdByCustomerId(customerId) {
+      return state.customers.get(customerId);
+    },
+    async replace(userId, expected, next) {
+      const user = state.users.get(userId);
+      if (!user || JSON.stringify(billingOf(user)) !== JSON.stringify(billingOf({ ...user, ...expected }))) {
+        return false;
+      }
+      const owner = state.customers.get(next.customer_id);
+      if (next.customer_id !== '' && owner !== undefined && owner !== userId) return false;
+      if (next.customer_id !== '') state.customers.set(next.customer_id, userId);
+      state.users.set(userId, { ...user, ...billingOf({ ...user, ...next }) });
+      return true;
+    },
+  };
+
   const exportJobs: ExportJobRepository = {
     async create(job, expiresAt) {
       state.exportJobs.set(inStory(job.story_id, job.job_id), { job: copy(job), expiresAt });
@@ -418,6 +456,15 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const processedEvents: ProcessedEvents = {
+    async has(eventId) {
+      return state.processedEvents.has(eventId);
+    },
+    async record(eventId) {
+      state.processedEvents.add(eventId);
+    },
+  };
+
   return {
     state,
     stories,
@@ -430,6 +477,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     sessions,
     signInFlows,
     exportJobs,
+    billingState,
+    processedEvents,
     async commit(writes) {
       if (writes.length > MAX_WRITES_PER_TRANSACTION) {
         throw new ValidationError('This change touches too many items to be made at once.');

@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { LocalBilling } from '../../lambdas/adapters/local-billing/local-billing';
+import { InMemoryLocalBillingStore } from '../../lambdas/adapters/local-billing/local-billing-store';
 import { createLogger } from '../../lambdas/logger';
 import type { BlobStore, Identity, Ports, Queue } from '../../lambdas/ports';
 import { createInMemoryRepositories } from './in-memory-repositories';
@@ -6,7 +8,7 @@ import { TEST_NOW, testConfig } from './ports';
 
 /**
  * Ports for domain tests: in-memory repositories, a blob store and a queue that only record what they are
- * given, a fixed clock, no sample-image service. No AWS client, mocked or real, is involved.
+ * given, a fixed clock, no sample-image service, the local payment provider in memory. No AWS client, mocked or real, is involved.
  */
 export function createMemoryPorts(overrides: Partial<Ports> = {}) {
   const repositories = createInMemoryRepositories();
@@ -22,6 +24,7 @@ export function createMemoryPorts(overrides: Partial<Ports> = {}) {
     startSignIn: vi.fn<Identity['startSignIn']>(),
     finishSignIn: vi.fn<Identity['finishSignIn']>(),
   };
+  const localBilling = new LocalBilling({ store: new InMemoryLocalBillingStore(), now: () => TEST_NOW });
   const ports: Ports = {
     config: testConfig(),
     repositories,
@@ -29,6 +32,7 @@ export function createMemoryPorts(overrides: Partial<Ports> = {}) {
     blobs,
     queue,
     identity,
+    billing: { billing: localBilling, connect: async () => localBilling, localCards: localBilling },
     logger: createLogger('silent'),
     now: () => TEST_NOW,
     ...overrides,

@@ -1,6 +1,7 @@
 import { ConcurrentChangeError } from '../../domain/concurrency';
 import type { Repositories } from '../../domain/repositories';
 import { DynamoDbAssociationRepository } from './association-repository';
+import { DynamoDbProcessedEvents, DynamoDbUserBillingState } from './billing-state-repository';
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import type { Database } from './document-client';
@@ -26,6 +27,8 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
     exportJobs: new DynamoDbExportJobRepository(database),
+    billingState: new DynamoDbUserBillingState(database),
+    processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {
       try {
         await transactWrite(database, writes);

@@ -7,7 +7,7 @@ import {
   defaultPortraitUrl,
   type NewAssociation,
 } from '../../../shared/schemas/associations';
-import { isSubscriber } from '../../../shared/subscription';
+import { hasPremiumAccess } from '../../../shared/subscription';
 import {
   aliasesProblem,
   FREE_ASSOCIATION_LIMIT,
@@ -15,6 +15,7 @@ import {
 } from '../../../shared/validation';
 import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
+import { requirePremium } from '../billing/premium';
 import { deleteImages, type PreparedImage, prepareUploadedImage } from '../images/images';
 import type { AssociationRecord, AssociationRepository, PortraitImages } from './association-repository';
 
@@ -122,11 +123,13 @@ export async function createAssociations(
   named.forEach(requireValidAliases);
   if (named.length === 0) return [];
 
-  const subscriber = isSubscriber(await ports.repositories.users.get(scope.userId));
-  if (!subscriber && named.length > FREE_ASSOCIATION_LIMIT) {
-    throw new SubscriptionRequiredError(FREE_ASSOCIATION_LIMIT_MESSAGE);
-  }
-  const now = ports.now().toISOString();
+  // Premium is an active, unexpired subscription: an ended one keeps the associations made meanwhile (still
+  // readable and editable) but creates no more beyond the free limit.
+  const user = await ports.repositories.users.get(scope.userId);
+  const clock = ports.now();
+  if (named.length > FREE_ASSOCIATION_LIMIT) requirePremium(user, clock, FREE_ASSOCIATION_LIMIT_MESSAGE);
+  const premium = hasPremiumAccess(user, clock);
+  const now = clock.toISOString();
   const records: AssociationRecord[] = named.map((draft) => ({
     association_id: randomUUID(),
     association_name: draft.association_name,
@@ -138,7 +141,7 @@ export async function createAssociations(
     created_at: now,
     updated_at: now,
   }));
-  const outcome = await repository.create(scope, records, subscriber ? undefined : FREE_ASSOCIATION_LIMIT);
+  const outcome = await repository.create(scope, records, premium ? undefined : FREE_ASSOCIATION_LIMIT);
   if (outcome === 'limit_reached') throw new SubscriptionRequiredError(FREE_ASSOCIATION_LIMIT_MESSAGE);
   if (outcome === 'story_missing') throw new NotFoundError('No such story.');
   return records.map(toAssociation);

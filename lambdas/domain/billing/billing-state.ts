@@ -1,6 +1,7 @@
 import type { User } from '../../../shared/schemas/user';
 import { expiresAtSeconds, isSubscriber } from '../../../shared/subscription';
 import { ConflictError, NotFoundError } from '../../errors';
+import type { Ports } from '../../ports';
 import type { Billing, ProviderSubscription } from './billing-port';
 
 /** A user's billing fields (spec §3 User), as stored on the user profile. */
@@ -128,4 +129,17 @@ export function applyProviderSubscription(
   if (subscription.status === 'active')
     return applyPaidPeriod(renewed, subscriptionId, subscription.periodEnd, now);
   return expireIfLapsed(renewed, now);
+}
+
+/** The billing operations' ports out of a handler's: the provider's adapter and the billing repositories. */
+export function billingPortsOf(
+  ports: Pick<Ports, 'billing' | 'repositories' | 'now'>,
+  billing: Billing = ports.billing.billing,
+): BillingPorts {
+  return {
+    billing,
+    billingState: ports.repositories.billingState,
+    processedEvents: ports.repositories.processedEvents,
+    now: ports.now,
+  };
 }

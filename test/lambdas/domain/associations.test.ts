@@ -8,6 +8,7 @@ import {
 import { createStory } from '../../../lambdas/domain/stories/create-story';
 import { NotFoundError, SubscriptionRequiredError } from '../../../lambdas/errors';
 import { createMemoryPorts } from '../../helpers/memory-ports';
+import { TEST_NOW } from '../../helpers/ports';
 
 const AUTHOR = 'author-1';
 
@@ -20,14 +21,18 @@ const draft = (name: string): NewAssociation => ({
   details: { extended_description: '' },
 });
 
-async function storyOf(subscriptionId: string) {
+const nowSeconds = TEST_NOW.getTime() / 1000;
+/** A paid period running a day past the test clock. */
+const PAID_UNTIL = String(nowSeconds + 24 * 60 * 60);
+
+async function storyOf(subscriptionId: string, expiresAt = subscriptionId ? PAID_UNTIL : '') {
   const memory = createMemoryPorts();
   memory.state.users.set(AUTHOR, {
-    customer_id: '',
+    customer_id: subscriptionId ? 'cus_1' : '',
     subscription_id: subscriptionId,
-    renewing: false,
+    renewing: true,
     expired: false,
-    expires_at: '',
+    expires_at: expiresAt,
   });
   const story = await createStory(memory.ports, AUTHOR, {
     title: 'Story',
@@ -65,6 +70,20 @@ describe('association limit, on in-memory repositories', () => {
 
     await createAssociations(ports, scope, ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map(draft));
 
+    expect(await listAssociations(ports, scope)).toHaveLength(7);
+  });
+
+  it('limits a subscriber whose paid period has ended like a free account, keeping what they made', async () => {
+    const { ports, scope, state } = await storyOf('sub_1');
+    await createAssociations(ports, scope, ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map(draft));
+    state.users.set(AUTHOR, { ...state.users.get(AUTHOR)!, expires_at: String(nowSeconds - 1) });
+
+    await expect(createAssociations(ports, scope, [draft('H')])).rejects.toBeInstanceOf(
+      SubscriptionRequiredError,
+    );
+    await expect(
+      createAssociations(ports, scope, ['H', 'I', 'J', 'K', 'L', 'M'].map(draft)),
+    ).rejects.toBeInstanceOf(SubscriptionRequiredError);
     expect(await listAssociations(ports, scope)).toHaveLength(7);
   });
 

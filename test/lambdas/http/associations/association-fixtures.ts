@@ -32,11 +32,12 @@ export function arrangeAuthorWithStory(testPorts: TestPorts, options: { subscrip
       PK: `USER#${USER_ID}`,
       SK: 'PROFILE',
       userId: USER_ID,
-      customer_id: '',
+      customer_id: options.subscriptionId ? 'cus_test' : '',
       subscription_id: options.subscriptionId ?? '',
-      renewing: false,
+      renewing: options.subscriptionId !== undefined,
       expired: false,
-      expires_at: '',
+      // A subscription's paid period runs a day past the test clock.
+      expires_at: options.subscriptionId ? String(TEST_NOW.getTime() / 1000 + 24 * 60 * 60) : '',
       createdAt: TEST_NOW.toISOString(),
     },
   });
