@@ -80,3 +80,10 @@ export class ChapterBeingCreatedError extends AppError {
     super(501, 'chapter_being_created', 'The chapter is still being created.');
   }
 }
+
+/** The export worker could not make the file (spec §8: the page shows its 'Error' alert). */
+export class ExportFailedError extends AppError {
+  constructor() {
+    super(500, 'export_failed', 'The document could not be made. Please try again later.');
+  }
+}

@@ -155,7 +155,11 @@ export const routes: RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/stories/{storyId}',
     handler: 'http/stories/delete-story',
-    access: { table: 'readWrite', buckets: { images: 'readWrite' }, queues: ['storyDeletion'] },
+    access: {
+      table: 'readWrite',
+      buckets: { images: 'readWrite', exports: 'readWrite' },
+      queues: ['storyDeletion'],
+    },
   },
   {
     method: 'GET',
@@ -305,6 +309,20 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/upload-association-portrait',
     access: { table: 'readWrite', buckets: { images: 'readWrite' } },
   },
+
+  // Export (spec §7): the worker makes the file; the call waits a bounded time for it, then the page polls.
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/export',
+    handler: 'http/export/export-story',
+    access: { table: 'readWrite', buckets: { exports: 'read' }, queues: ['export'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/export/{jobId}',
+    handler: 'http/export/get-export',
+    access: { table: 'read', buckets: { exports: 'read' } },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [
@@ -319,9 +337,18 @@ export const workers: WorkerDefinition[] = [
   {
     queue: 'storyDeletion',
     handler: 'workers/story-deletion-worker',
-    access: { table: 'readWrite', buckets: { images: 'readWrite' } },
+    access: { table: 'readWrite', buckets: { images: 'readWrite', exports: 'readWrite' } },
     batchSize: 1,
     maxReceiveCount: 5,
     timeoutSeconds: 300,
+  },
+  {
+    queue: 'export',
+    handler: 'workers/export-worker',
+    access: { table: 'readWrite', buckets: { exports: 'readWrite' } },
+    // One novel per invocation: a render holds the whole file in memory.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
   },
 ];

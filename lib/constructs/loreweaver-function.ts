@@ -86,8 +86,8 @@ const SHARP = {
   install: 'npm install --os=linux --cpu=x64 --libc=glibc sharp',
 };
 
-/** Whether the handler's own code (not its dependencies) imports sharp: a fast scan with packages left external. */
-export function handlerImportsSharp(entry: string): boolean {
+/** Whether the handler's own code (not its dependencies) imports `module`: a fast scan with packages left external. */
+function handlerImports(entry: string, module: string): boolean {
   const { metafile } = buildSync({
     entryPoints: [entry],
     bundle: true,
@@ -100,17 +100,50 @@ export function handlerImportsSharp(entry: string): boolean {
   });
   return Object.values(metafile.inputs).some((input) =>
     input.imports.some(
-      (imported) =>
-        imported.external && (imported.path === SHARP.module || imported.path.startsWith(`${SHARP.module}/`)),
+      (imported) => imported.external && (imported.path === module || imported.path.startsWith(`${module}/`)),
     ),
   );
 }
 
+export function handlerImportsSharp(entry: string): boolean {
+  return handlerImports(entry, SHARP.module);
+}
+
 /**
- * Bundling for a handler that imports sharp: sharp stays external, and sharp with the packages it loads
- * is copied into the bundle's node_modules (a dependency nested under sharp travels with sharp).
+ * PDF export embeds the Tinos faces (`lambdas/domain/export/font-files.ts`), which it opens by file path at run
+ * time, so esbuild cannot see them: handlers that import pdfkit get the four TTFs copied into `fonts/` beside
+ * their bundle, where font-files.ts looks first.
  */
-function sharpBundling(projectRoot: string, handler: string): BundlingOptions {
+const SERIF_FONTS = {
+  importedBy: 'pdfkit',
+  /** Under node_modules: one folder per face, each holding its `Tinos_<face>.ttf`. */
+  packageDirectory: '@expo-google-fonts/tinos',
+  files: 'Tinos_*.ttf',
+};
+
+function handlerImportsPdfKit(entry: string): boolean {
+  return handlerImports(entry, SERIF_FONTS.importedBy);
+}
+
+type CopyCommands = (outputDir: string) => string[];
+
+/** The shell commands that copy the serif faces into a bundle's `fonts/` folder; throws when they are missing. */
+function serifFontCopies(projectRoot: string): CopyCommands {
+  const fontPackage = join(projectRoot, 'node_modules', SERIF_FONTS.packageDirectory);
+  if (!existsSync(join(fontPackage, 'package.json'))) {
+    throw new Error(`PDF export needs ${SERIF_FONTS.packageDirectory}, which is not installed: run "npm ci"`);
+  }
+  return (outputDir) => [
+    `mkdir -p "${outputDir}/fonts"`,
+    `cp "${fontPackage}"/*/${SERIF_FONTS.files} "${outputDir}/fonts/"`,
+  ];
+}
+
+/**
+ * What a handler that imports sharp needs beside its bundle: sharp stays external, and sharp with the packages it
+ * loads is copied into the bundle's node_modules (a dependency nested under sharp travels with sharp).
+ */
+function sharpCopies(projectRoot: string, handler: string): CopyCommands {
   const modules = join(projectRoot, 'node_modules');
   const sharpDirectory = join(modules, SHARP.module);
   const isPackage = (directory: string) => existsSync(join(directory, 'package.json'));
@@ -121,18 +154,32 @@ function sharpBundling(projectRoot: string, handler: string): BundlingOptions {
       `Handler "${handler}" uses sharp, whose Lambda build is not installed (${missing.join(', ')}): run "${SHARP.install}"`,
     );
   }
+  return (outputDir) => [
+    `mkdir -p "${outputDir}/node_modules/@img"`,
+    ...[SHARP.module, ...hoisted].map(
+      (name) => `cp -R "${join(modules, name)}" "${outputDir}/node_modules/${name}"`,
+    ),
+  ];
+}
+
+/** The common bundling, plus what sharp or the PDF fonts need copied beside the bundle (checked up front). */
+function handlerBundling(
+  projectRoot: string,
+  handler: string,
+  needs: { sharp: boolean; serifFonts: boolean },
+): BundlingOptions {
+  const copies = [
+    ...(needs.sharp ? [sharpCopies(projectRoot, handler)] : []),
+    ...(needs.serifFonts ? [serifFontCopies(projectRoot)] : []),
+  ];
+  if (copies.length === 0) return BUNDLING;
   return {
     ...BUNDLING,
-    externalModules: [SHARP.module],
+    ...(needs.sharp ? { externalModules: [SHARP.module] } : {}),
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (_inputDir, outputDir) => [
-        `mkdir -p "${outputDir}/node_modules/@img"`,
-        ...[SHARP.module, ...hoisted].map(
-          (name) => `cp -R "${join(modules, name)}" "${outputDir}/node_modules/${name}"`,
-        ),
-      ],
+      afterBundling: (_inputDir, outputDir) => copies.flatMap((commands) => commands(outputDir)),
     },
   };
 }
@@ -212,7 +259,10 @@ export class LoreweaverFunction extends Construct {
       // SDK v3 reuses connections by itself; the variable this would set only concerns SDK v2.
       awsSdkConnectionReuse: false,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: usesSharp ? sharpBundling(props.projectRoot, props.handler) : BUNDLING,
+      bundling: handlerBundling(props.projectRoot, props.handler, {
+        sharp: usesSharp,
+        serifFonts: handlerImportsPdfKit(entry),
+      }),
     });
 
     new NotifyingAlarm(this, 'ErrorsAlarm', {

@@ -130,7 +130,8 @@ export async function signIn(
 /**
  * A subscriber without going through the payment provider, for tests and benchmarks that need premium features
  * but not billing: the signed-in author's profile gets a subscription paid up for `days` more days (found
- * through their session; one key read and one write). Subscribing for real: `POST /billing/subscribe`.
+ * through their session; one key read and one write); a negative `days` gives a subscription whose paid period
+ * ended without the provider having said so yet. Subscribing for real: `POST /billing/subscribe`.
  */
 export async function grantSubscription(
   runtime: Pick<EmbeddedRuntime, 'ports' | 'database'>,

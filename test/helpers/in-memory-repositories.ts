@@ -19,6 +19,7 @@ import type {
   ChapterRepository,
 } from '../../lambdas/domain/chapters/chapter-repository';
 import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
+import type { ExportJobRecord, ExportJobRepository } from '../../lambdas/domain/export/export-job-repository';
 import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
@@ -59,6 +60,7 @@ export interface MemoryState {
   identities: Map<string, string>;
   sessions: Map<string, Session>;
   signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
+  exportJobs: Map<string, { job: ExportJobRecord; expiresAt: Date }>;
   /** Customer id to user id: the lookup written with `customer_id`, kept for good like the DynamoDB item. */
   customers: Map<string, string>;
   processedEvents: Set<string>;
@@ -83,6 +85,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     identities: new Map(),
     sessions: new Map(),
     signInFlows: new Map(),
+    exportJobs: new Map(),
     customers: new Map(),
     processedEvents: new Set(),
   };
@@ -159,6 +162,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
       state.outlines.delete(storyId);
+      for (const key of state.exportJobs.keys()) {
+        if (key.startsWith(`${storyId}/`)) state.exportJobs.delete(key);
+      }
     },
   };
 
@@ -475,6 +481,22 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const exportJobs: ExportJobRepository = {
+    async create(job, expiresAt) {
+      state.exportJobs.set(inStory(job.story_id, job.job_id), { job: copy(job), expiresAt });
+    },
+    async get(storyId, jobId) {
+      const stored = state.exportJobs.get(inStory(storyId, jobId));
+      return stored && copy(stored.job);
+    },
+    async finish(storyId, jobId, outcome, now) {
+      const stored = state.exportJobs.get(inStory(storyId, jobId));
+      if (stored?.job.status !== 'running') return false;
+      stored.job = { ...stored.job, ...outcome, updated_at: now.toISOString() };
+      return true;
+    },
+  };
+
   const processedEvents: ProcessedEvents = {
     async has(eventId) {
       return state.processedEvents.has(eventId);
@@ -496,6 +518,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     users,
     sessions,
     signInFlows,
+    exportJobs,
     billingState,
     processedEvents,
     async commit(writes) {

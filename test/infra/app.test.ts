@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
@@ -15,7 +17,14 @@ import {
   type Synthesized,
   unacknowledgedNagErrors,
 } from './synth';
-import { accessProblems, BASE_VARIABLES, expectedAccessVariables, functionBehindRoute } from './wiring';
+import {
+  accessProblems,
+  BASE_VARIABLES,
+  codeDirectory,
+  expectedAccessVariables,
+  functionBehindRoute,
+  functionConsuming,
+} from './wiring';
 
 /**
  * The real app: the route table as it stands, the real handlers, the dev stage with no context at all
@@ -175,6 +184,46 @@ describe('queues', () => {
         AlarmActions: [expect.anything()],
       });
     }
+  });
+});
+
+describe('export', () => {
+  const exportWorker = () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const queueId = Object.keys(api.findResources('AWS::SQS::Queue')).find((id) =>
+      id.startsWith('ExportQueue'),
+    );
+    return queueId ? functionConsuming(api, queueId) : undefined;
+  };
+
+  it('renders in a worker with at least 1 GB, granted what its route-table entry names', () => {
+    const worker = exportWorker();
+    const definition = workers.find((candidate) => candidate.queue === 'export');
+
+    expect(worker?.properties.MemorySize).toBeGreaterThanOrEqual(1024);
+    expect(worker && definition && accessProblems(worker, definition.access)).toEqual([]);
+  });
+
+  it("ships the four Tinos faces in the worker bundle's fonts/ folder, where the PDF renderer looks first", () => {
+    const worker = exportWorker();
+    const code = worker ? codeDirectory(synthesized.assembly.directory, worker) : '';
+
+    expect(readdirSync(join(code, 'fonts')).sort()).toEqual([
+      'Tinos_400Regular.ttf',
+      'Tinos_400Regular_Italic.ttf',
+      'Tinos_700Bold.ttf',
+      'Tinos_700Bold_Italic.ttf',
+    ]);
+  });
+
+  it('copies the fonts into no bundle that does not render PDFs', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const withFonts = routes.filter((route) => {
+      const fn = functionBehindRoute(api, routeKey(route));
+      return fn !== undefined && existsSync(join(codeDirectory(synthesized.assembly.directory, fn), 'fonts'));
+    });
+
+    expect(withFonts).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { Series } from '../../shared/schemas/series';
 import type { FullStory, Story } from '../../shared/schemas/story';
-import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import { sessionCookieName } from '../../lambdas/middleware/cookies';
+import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { multipartForm, png } from '../helpers/images';
 
 interface Victim {
@@ -169,6 +170,9 @@ const calls: [string, Call][] = [
     'GET content of their chapter through my story',
     (b, v, i) => b.fetch(`/api/stories/${i.storyId}/content?chapter=${v.chapterId}`),
   ],
+  // The intruder subscribes, so the export answers 404 for the story rather than 401 for the plan.
+  ['PUT export', (b, v) => b.fetch(`/api/stories/${v.storyId}/export?type=pdf`, json('PUT', {}))],
+  ['GET export job', (b, v) => b.fetch(`/api/stories/${v.storyId}/export/job-1`)],
 ];
 
 describe("another author's stories, series, chapters and paragraphs", () => {
@@ -189,6 +193,7 @@ describe("another author's stories, series, chapters and paragraphs", () => {
     runtime = await startTestRuntime();
     owner = await signIn(runtime, 'owner@example.com', 'Owner');
     intruder = await signIn(runtime, 'intruder@example.com', 'Intruder');
+    await grantSubscription(runtime, intruder.cookie(sessionCookieName(runtime.ports.config))!);
     const create = async (browser: TestBrowser, fields: Record<string, string>) =>
       (await (
         await browser.fetch('/api/stories', {

@@ -6,6 +6,7 @@ import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import type { Database } from './document-client';
 import { DynamoDbOutlineRepository } from './outline-repository';
+import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
@@ -27,6 +28,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     users: new DynamoDbUserRepository(database),
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
+    exportJobs: new DynamoDbExportJobRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {

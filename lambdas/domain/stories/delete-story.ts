@@ -1,5 +1,6 @@
 import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
+import { storyExportPrefix } from '../export/export-story';
 import { storyImagePrefix } from '../images/images';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -8,7 +9,7 @@ import { retryOnConcurrentChange } from '../concurrency';
  * DELETE /api/stories/{id}. The story item goes first, with its place in its series, in one transaction:
  * from then on the story is gone for its author and every write into its partitions fails its condition.
  * The cascade — the story's partition (chapters, settings, associations, outline, ...), each chapter's
- * partition (paragraphs and order), and its images — runs in the story-deletion worker, which retries
+ * partition (paragraphs and order), its images and its exports — runs in the story-deletion worker, which retries
  * until it is done however large the story is. Should the queue refuse the message, the cascade runs here.
  */
 export async function deleteStory(ports: Ports, userId: string, storyId: string): Promise<void> {
@@ -45,4 +46,5 @@ export async function purgeStoryContent(ports: Ports, storyId: string): Promise<
   await repositories.stories.deleteContent(storyId);
   for (const chapterId of chapterIds) await repositories.blocks.deleteContent(chapterId);
   await ports.blobs.deletePrefix('images', storyImagePrefix(storyId));
+  await ports.blobs.deletePrefix('exports', storyExportPrefix(storyId));
 }

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answering, bodiesSent, deferred, jsonResponse, serverError } from '../../helpers/fetch-stub';
+import type * as AutosaveModule from '../../../../web/src/editor/autosave';
+import { flushAllChapterQueues } from '../../../../web/src/editor/autosave';
 import { buildUser, paidSubscription } from '../../helpers/render-app';
 import { stubViewportWidth } from '../../helpers/viewport';
 import { silenceConsoleErrors } from '../../helpers/console';
@@ -8,6 +10,12 @@ import { renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
+vi.mock('../../../../web/src/editor/autosave', async (importOriginal) => ({
+  ...(await importOriginal<typeof AutosaveModule>()),
+  flushAllChapterQueues: vi.fn(async () => undefined),
+}));
+
+const subscriber = buildUser(paidSubscription());
 
 const story = buildStory([buildChapter('c1', 1, { title: 'Departure' }), buildChapter('c2', 2)]);
 
@@ -93,9 +101,9 @@ describe('the export menu', () => {
     );
   });
 
-  it('opens on click for a subscriber, listing PDF and DOCX, not yet available', async () => {
+  it('opens on click for a subscriber, offering the layouts (Manuscript chosen) and PDF, DOCX and EPUB', async () => {
     // Arrange
-    stubWorkspaceServer({ story, user: buildUser(paidSubscription()) });
+    stubWorkspaceServer({ story, user: subscriber });
     await renderWorkspace('/stories/s1?chapter=c1');
 
     // Act
@@ -103,14 +111,118 @@ describe('the export menu', () => {
 
     // Assert
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['PDF', 'DOCX']);
-    expect(items.every((item) => item.getAttribute('aria-disabled') === 'true')).toBe(true);
+    const layouts = within(menu).getAllByRole('menuitemradio');
+    expect(layouts.map((item) => [item.textContent, item.getAttribute('aria-checked')])).toEqual([
+      ['ManuscriptStandard format for agents and editors', 'true'],
+      ['BookTypeset pages for reading', 'false'],
+    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['PDF', 'DOCX', 'EPUB']);
+  });
+
+  it('sends what autosave holds, then exports in the chosen layout and shows the link', async () => {
+    // Arrange
+    const events: string[] = [];
+    vi.mocked(flushAllChapterQueues).mockImplementationOnce(async () => {
+      events.push('autosave flushed');
+    });
+    const fetchMock = stubWorkspaceServer({
+      story,
+      user: subscriber,
+      handle: (url, init) => {
+        if (init.method !== 'PUT' || url !== '/api/stories/s1/export?type=docx') return undefined;
+        events.push('export requested');
+        return jsonResponse({ url: 'https://downloads.example/s1.docx' });
+      },
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Act
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: /^Book/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'DOCX' }));
+
+    // Assert
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Conversion complete')).toBeTruthy();
+    expect(within(alert).getByText('Right-click the link to save your document.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Download DOCX' }).getAttribute('href')).toBe(
+      'https://downloads.example/s1.docx',
+    );
+    expect(events).toEqual(['autosave flushed', 'export requested']);
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/export?type=docx');
+    expect(JSON.parse(String(body))).toEqual({
+      html_by_chapter: [],
+      title: 'The Salt Road',
+      storyID: 's1',
+      type: 'docx',
+      layout: 'book',
+    });
+  });
+
+  it('shows its progress while the server makes the file', async () => {
+    // Arrange
+    const answer = deferred<Response>();
+    stubWorkspaceServer({
+      story,
+      user: subscriber,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/export?type=pdf' ? answer.promise : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Act
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'PDF' }));
+
+    // Assert
+    expect(await screen.findByText('Exporting PDF…')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect([button.disabled, button.getAttribute('aria-busy')]).toEqual([true, 'true']);
+    answer.resolve(jsonResponse({ url: 'https://downloads.example/s1.pdf' }));
+    expect(await screen.findByText('Conversion complete')).toBeTruthy();
+    expect([button.disabled, button.getAttribute('aria-busy'), screen.queryByText('Exporting PDF…')]).toEqual(
+      [false, 'false', null],
+    );
+  });
+
+  it.each([
+    [401, 'Insufficient subscription', 'Free accounts are unable to export their stories.'],
+    [
+      500,
+      'Error',
+      `Unable to export your document at this time. Please try again later, or contact support at an address on ${window.location.host}.`,
+    ],
+  ])("answers a %i with the spec's alert", async (status, title, message) => {
+    // Arrange
+    silenceConsoleErrors();
+    stubWorkspaceServer({
+      story,
+      user: subscriber,
+      handle: answering(
+        'PUT',
+        '/api/stories/s1/export?type=epub',
+        jsonResponse({ error: 'x', message: 'x' }, status),
+      ),
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Act
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'EPUB' }));
+
+    // Assert
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(title)).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
   });
 
   it('closes when dismissed', async () => {
     // Arrange
-    stubWorkspaceServer({ story, user: buildUser(paidSubscription()) });
+    stubWorkspaceServer({ story, user: subscriber });
     await renderWorkspace('/stories/s1?chapter=c1');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     await screen.findByRole('menu');

@@ -59,6 +59,29 @@ export function deleteChapterQuestion(chapterTitle: string, storyTitle: string):
   return `Delete ${chapterTitle} from ${storyTitle}?`;
 }
 
+/** Spec §8's export alerts, word for word; the success and 401 alerts stay until dismissed. */
+export const exportAlerts = {
+  failed: (host: string): AlertOptions => ({
+    title: 'Error',
+    message: `Unable to export your document at this time. Please try again later, or contact support at an address on ${host}.`,
+    severity: 'error',
+  }),
+  insufficientSubscription: {
+    title: 'Insufficient subscription',
+    message: 'Free accounts are unable to export their stories.',
+    severity: 'warning',
+    callback: { type: 'subscribe', text: 'Subscribe' },
+    timeout: null,
+  } satisfies AlertOptions,
+  complete: (link: { url: string; text: string }): AlertOptions => ({
+    title: 'Conversion complete',
+    message: 'Right-click the link to save your document.',
+    severity: 'success',
+    link,
+    timeout: null,
+  }),
+};
+
 /** Spec §6: the tooltip of the export button for free accounts. */
 export const EXPORT_FOR_SUBSCRIBERS_ONLY = 'Exporting stories is only available to subscribers';
 

@@ -1,26 +1,42 @@
+import Check from '@mui/icons-material/Check';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
+import { EXPORT_LAYOUTS, EXPORT_TYPES, type ExportLayout } from '../../../../../shared/schemas/export';
 import { useUser } from '../../../lib/user/user-context';
+import { EXPORT_TYPE_LABELS, useStoryExport } from '../hooks/use-story-export';
 import { EXPORT_FOR_SUBSCRIBERS_ONLY } from '../workspace-messages';
 
-/** Spec §3 export types, in the order the menu lists them. */
-const EXPORT_FORMATS = ['PDF', 'DOCX'] as const;
+/** The layouts as the menu offers them (ours: the spec has one layout and no choice). */
+const LAYOUT_CHOICES: Record<ExportLayout, { label: string; description: string }> = {
+  manuscript: { label: 'Manuscript', description: 'Standard format for agents and editors' },
+  book: { label: 'Book', description: 'Typeset pages for reading' },
+};
 
-/** Shown on each format until the export call exists; the menu does not pretend to export. */
-const EXPORT_NOT_YET_AVAILABLE = 'Export is not available yet';
+export interface ExportMenuProps {
+  storyId: string;
+  storyTitle: string;
+}
 
 /**
  * The export menu of the editor's toolbar (spec §4 "Export menu"): opens and closes on click; disabled, with
- * the spec's tooltip, for free accounts.
+ * the spec's tooltip, for free accounts. It offers a layout (kept while the page is open) and the formats;
+ * choosing a format exports the story, the button showing a spinner until the spec's alert reports the result.
  */
-export function ExportMenu() {
+export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
   const { isSubscriber } = useUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [layout, setLayout] = useState<ExportLayout>('manuscript');
+  const { startExport, pending } = useStoryExport({ storyId, title: storyTitle });
   const menuId = useId();
   const open = anchor !== null;
 
@@ -28,12 +44,16 @@ export function ExportMenu() {
     <Button
       size="small"
       color="inherit"
-      startIcon={<FileDownloadOutlined />}
-      disabled={!isSubscriber}
+      // While a file is made the spinner stands in for the icon; the label keeps its width so the toolbar does
+      // not reflow on a phone, and the live region below says what is being made.
+      startIcon={pending ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlined />}
+      disabled={!isSubscriber || pending !== undefined}
+      aria-busy={pending !== undefined}
       aria-haspopup="menu"
       aria-expanded={open}
       aria-controls={open ? menuId : undefined}
       onClick={(event) => setAnchor(open ? null : event.currentTarget)}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
       Export
     </Button>
@@ -51,6 +71,10 @@ export function ExportMenu() {
           </Box>
         </Tooltip>
       )}
+      {/* Announces the export's progress to screen readers; the button shows it on screen. */}
+      <Box aria-live="polite" sx={visuallyHidden}>
+        {pending ? `Exporting ${EXPORT_TYPE_LABELS[pending]}…` : ''}
+      </Box>
       <Menu
         id={menuId}
         anchorEl={anchor}
@@ -58,19 +82,46 @@ export function ExportMenu() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { dense: true, sx: { minWidth: 240 } } }}
       >
-        {EXPORT_FORMATS.map((format) => (
-          <Tooltip key={format} title={EXPORT_NOT_YET_AVAILABLE} placement="left" describeChild>
-            <MenuItem
-              disabled
-              // Disabled items ignore the pointer; let it through so the tooltip can say why.
-              sx={{ '&.Mui-disabled': { pointerEvents: 'auto' }, minWidth: 140 }}
-            >
-              {format}
-            </MenuItem>
-          </Tooltip>
+        <ListSubheader sx={{ lineHeight: '32px' }}>Layout</ListSubheader>
+        {EXPORT_LAYOUTS.map((choice) => (
+          <MenuItem
+            key={choice}
+            role="menuitemradio"
+            aria-checked={layout === choice}
+            onClick={() => setLayout(choice)}
+          >
+            <ListItemIcon>{layout === choice && <Check fontSize="small" />}</ListItemIcon>
+            <ListItemText
+              primary={LAYOUT_CHOICES[choice].label}
+              secondary={LAYOUT_CHOICES[choice].description}
+            />
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader sx={{ lineHeight: '32px' }}>Format</ListSubheader>
+        {EXPORT_TYPES.map((type) => (
+          <MenuItem
+            key={type}
+            onClick={() => {
+              setAnchor(null);
+              startExport({ type, layout });
+            }}
+          >
+            <ListItemText inset primary={EXPORT_TYPE_LABELS[type]} />
+          </MenuItem>
         ))}
       </Menu>
     </>
   );
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

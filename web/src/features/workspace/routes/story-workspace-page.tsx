@@ -170,7 +170,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
                     onRename={(title) => renameChapter(activeChapter, title)}
                   />
                 }
-                toolbarEnd={<ExportMenu />}
+                toolbarEnd={<ExportMenu storyId={story.story_id} storyTitle={story.title} />}
                 onWordCountChange={reportWords}
                 plugins={<AssociationEditorPlugins />}
               />

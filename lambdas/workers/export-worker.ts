@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { IdSchema } from '../../shared/schemas/common';
+import { ExportLayoutSchema, ExportTypeSchema } from '../../shared/schemas/export';
+import { runExportJob } from '../domain/export/run-export-job';
+import { sqsWorker } from './sqs-worker';
+
+/**
+ * The 'export' queue's worker: renders the stored story of each job PUT /api/stories/{id}/export started, puts
+ * the file in the exports bucket and marks the job done or failed.
+ */
+export const handler = sqsWorker({
+  queue: 'export',
+  message: z.object({
+    user_id: IdSchema,
+    story_id: IdSchema,
+    job_id: IdSchema,
+    type: ExportTypeSchema,
+    layout: ExportLayoutSchema,
+  }),
+  describe: 'export',
+  async handle(ports, message) {
+    return { outcome: await runExportJob(ports, message) };
+  },
+});

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieName } from '../../lambdas/middleware/cookies';
+import type { EmbeddedRuntime } from '../../local/embedded-runtime';
+import type { Story } from '../../shared/schemas/story';
+import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import { holdQueue } from '../helpers/held-queue';
+import { multipartForm } from '../helpers/images';
+import { pdfText, temporaryFolder, writeExport } from '../lambdas/domain/export/export-files';
+
+/** A paragraph as the editor saves it: a tab first, then runs with Lexical's format bits (1 bold, 2 italic). */
+const paragraph = (keyId: string, runs: [string, number][]) =>
+  JSON.stringify({
+    type: 'custom-paragraph',
+    version: 1,
+    key_id: keyId,
+    format: '',
+    indent: 0,
+    direction: 'ltr',
+    children: runs.map(([text, format]) => ({
+      type: 'text',
+      version: 1,
+      text,
+      format,
+      style: '',
+      detail: 0,
+      mode: 'normal',
+    })),
+  });
+
+describe('export through the queue on the embedded runtime', () => {
+  let runtime: EmbeddedRuntime;
+  let subscriber: TestBrowser;
+  const files = temporaryFolder();
+
+  beforeAll(async () => {
+    runtime = await startTestRuntime();
+    subscriber = await signIn(runtime, 'ada@example.com', 'Ada Quill');
+    await grantSubscription(runtime, subscriber.cookie(sessionCookieName(runtime.ports.config))!);
+  });
+
+  afterAll(async () => {
+    await runtime?.close();
+    files.remove();
+  });
+
+  const sendJson = (browser: TestBrowser, method: string, path: string, body?: unknown) =>
+    browser.fetch(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  /** A story whose one chapter holds two saved paragraphs. */
+  const storyWithText = async (browser: TestBrowser) => {
+    const created = await browser.fetch('/api/stories', {
+      method: 'POST',
+      body: multipartForm({ title: 'The Lantern Road', description: 'A journey.' }),
+    });
+    const story = (await created.json()) as Story;
+    const chapterId = story.chapters![0]!.id;
+    const saved = await sendJson(browser, 'PUT', `/api/stories/${story.story_id}`, {
+      story_id: story.story_id,
+      chapter_id: chapterId,
+      blocks: [
+        {
+          key_id: 'k1',
+          place: 0,
+          chunk: paragraph('k1', [
+            ['\tThe lanterns swung ', 0],
+            ['low', 2],
+          ]),
+        },
+        { key_id: 'k2', place: 1, chunk: paragraph('k2', [['\tover the silver river.', 1]]) },
+      ],
+    });
+    expect(saved.status).toBe(204);
+    return story.story_id;
+  };
+
+  it('makes a PDF of the stored chapters (not the HTML sent) and answers a link to it', async () => {
+    const storyId = await storyWithText(subscriber);
+
+    const response = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=pdf`, {
+      html_by_chapter: [{ title: 'Chapter 1', html: '<p>Words that were never saved</p>' }],
+      title: 'The Lantern Road',
+      storyID: storyId,
+      type: 'pdf',
+    });
+
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('The Lantern Road.pdf');
+    const text = pdfText(
+      writeExport(files.folder, 'story.pdf', new Uint8Array(await download.arrayBuffer())),
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain('The lanterns swung low over the silver river.');
+    expect(text).toContain('Ada Quill');
+    expect(text).not.toContain('never saved');
+  });
+
+  it('answers 202 with the job while the worker has not run, and the link to poll once it has', async () => {
+    const storyId = await storyWithText(subscriber);
+    const worker = holdQueue(runtime);
+
+    const pending = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=epub`, {
+      layout: 'book',
+    });
+    const { job_id: jobId } = (await pending.json()) as { job_id: string };
+    const beforeWorker = await subscriber.fetch(`/api/stories/${storyId}/export/${jobId}`);
+    await worker.release();
+    const afterWorker = await subscriber.fetch(`/api/stories/${storyId}/export/${jobId}`);
+
+    expect(pending.status).toBe(202);
+    expect(beforeWorker.status).toBe(202);
+    expect(afterWorker.status).toBe(200);
+    const { url } = (await afterWorker.json()) as { url: string };
+    const epub = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    expect(Buffer.from(epub.subarray(0, 2)).toString('latin1')).toBe('PK');
+  }, 30_000);
+
+  it("refuses a free author with 401 and the spec's message, and another author's story with 404", async () => {
+    const free = await signIn(runtime, 'bo@example.com', 'Bo Free');
+    const freeStoryId = await storyWithText(free);
+    const subscribersStoryId = await storyWithText(subscriber);
+    const outsider = await signIn(runtime, 'cy@example.com', 'Cy Paid');
+    await grantSubscription(runtime, outsider.cookie(sessionCookieName(runtime.ports.config))!);
+
+    const refused = await sendJson(free, 'PUT', `/api/stories/${freeStoryId}/export?type=docx`, {});
+    const hidden = await sendJson(outsider, 'PUT', `/api/stories/${subscribersStoryId}/export?type=docx`, {});
+
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: 'subscription_required',
+      message: 'Free accounts are unable to export their stories.',
+    });
+    expect(hidden.status).toBe(404);
+  });
+
+  it('deletes the exported files with their story', async () => {
+    const storyId = await storyWithText(subscriber);
+    const exported = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=docx`, {});
+    const { url } = (await exported.json()) as { url: string };
+    const fileKey = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
+    expect(await runtime.ports.blobs.get('exports', fileKey)).toBeDefined();
+
+    expect((await subscriber.fetch(`/api/stories/${storyId}`, { method: 'DELETE' })).status).toBe(204);
+    await runtime.queue.drain();
+
+    expect(await runtime.ports.blobs.get('exports', fileKey)).toBeUndefined();
+  });
+});
