@@ -25,6 +25,7 @@ export function toStory(story: StoryRecord, series: SeriesRecord | undefined, ch
     created_at: story.created_at,
     updated_at: story.updated_at,
     ...(chapters ? { chapters } : {}),
+    ...(story.import ? { import: story.import } : {}),
   };
 }
 
