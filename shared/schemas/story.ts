@@ -90,7 +90,11 @@ export const ImportStoryFormSchema = CreateStoryFormSchema.extend({
   title: z.preprocess(blankAsAbsent, StoryTitleSchema.optional()),
   description: z.preprocess(blankAsAbsent, StoryDescriptionSchema.optional()),
 });
-export type ImportStoryForm = z.input<typeof ImportStoryFormSchema>;
+/** What a client sends (the schema's input type is `unknown` for the preprocessed fields). */
+export type ImportStoryForm = Omit<CreateStoryForm, 'title' | 'description'> & {
+  title?: string;
+  description?: string;
+};
 
 /** Spec §3 Story, as every story call answers it. */
 export const StorySchema = z.object({

@@ -10,6 +10,7 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 export const apiPaths = {
   user: '/api/user',
   stories: '/api/stories',
+  storyImport: '/api/stories/import',
   story,
   fullStory: (storyId: string) => `${story(storyId)}/full`,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,
