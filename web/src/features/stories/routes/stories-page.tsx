@@ -100,11 +100,13 @@ export function StoriesPage() {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
+          // On a phone the actions go below the heading rather than squeezing it.
+          flexWrap: 'wrap',
           gap: 2,
           mb: { xs: 3, sm: 5 },
         }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 auto' }}>
           <Typography variant="h4" component="h1">
             Your Stories
           </Typography>
@@ -112,7 +114,9 @@ export function StoriesPage() {
             Every series and standalone story you are writing.
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, flexShrink: 0 }}>
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, flexShrink: 0, ml: 'auto' }}
+        >
           <Button
             variant="outlined"
             startIcon={<UploadFileOutlined />}
