@@ -15,7 +15,7 @@ export function importProgressText(progress: StoryImport): string {
 export function ImportProgress({ progress }: { progress: StoryImport }) {
   const text = importProgressText(progress);
   const percent =
-    progress.chapters_total === 0 ? 0 : (progress.chapters_done / progress.chapters_total) * 100;
+    progress.chapters_total === 0 ? 0 : Math.round((progress.chapters_done / progress.chapters_total) * 100);
   return (
     <Box sx={{ px: 2, pb: 1.5 }}>
       {progress.status === 'importing' && (
