@@ -1,4 +1,8 @@
-import { MANUSCRIPT_MAX_BYTES, MANUSCRIPT_TOO_LARGE_MESSAGE } from '../../../shared/manuscript-import';
+import {
+  MANUSCRIPT_MAX_BYTES,
+  MANUSCRIPT_MISSING_MESSAGE,
+  MANUSCRIPT_TOO_LARGE_MESSAGE,
+} from '../../../shared/manuscript-import';
 import { ImportStoryFormSchema } from '../../../shared/schemas/story';
 import { importStory } from '../../domain/import/import-story';
 import { ValidationError } from '../../errors';
@@ -6,8 +10,6 @@ import { httpRoute } from '../../middleware/http-route';
 import { parseFormFields, parseMultipartForm } from '../../middleware/multipart';
 import { json } from '../../middleware/responses';
 import { seriesChoiceOf } from './story-form';
-
-export const MANUSCRIPT_MISSING_MESSAGE = 'Choose a manuscript to import.';
 
 /**
  * POST /api/stories/import (multipart: the manuscript as `file`, optional title, description and series
