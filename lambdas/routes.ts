@@ -7,7 +7,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Queues a handler may send to; each has a worker in `workers` below. */
-export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion';
+export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport';
 
 /** Buckets a handler may touch. */
 export type BucketName = 'images' | 'exports';
@@ -132,6 +132,17 @@ export const routes: RouteDefinition[] = [
     path: '/api/stories',
     handler: 'http/stories/create-story',
     access: { table: 'readWrite', buckets: { images: 'readWrite' }, sampleImages: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/import',
+    handler: 'http/stories/import-story',
+    access: {
+      table: 'readWrite',
+      buckets: { images: 'readWrite', exports: 'readWrite' },
+      queues: ['storyImport'],
+      sampleImages: true,
+    },
   },
   {
     method: 'GET',
@@ -350,5 +361,13 @@ export const workers: WorkerDefinition[] = [
     batchSize: 1,
     maxReceiveCount: 3,
     timeoutSeconds: 120,
+  },
+  {
+    queue: 'storyImport',
+    handler: 'workers/story-import-worker',
+    access: { table: 'readWrite', buckets: { exports: 'readWrite' } },
+    batchSize: 1,
+    maxReceiveCount: 3,
+    timeoutSeconds: 600,
   },
 ];

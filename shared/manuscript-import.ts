@@ -13,6 +13,7 @@ export type ManuscriptExtension = (typeof MANUSCRIPT_EXTENSIONS)[number];
 export const MANUSCRIPT_UNSUPPORTED_TYPE_MESSAGE =
   'Only Word (.docx), Markdown (.md, .markdown) and plain text (.txt) manuscripts can be imported.';
 export const MANUSCRIPT_TOO_LARGE_MESSAGE = 'A manuscript may be at most 15 MB.';
+export const MANUSCRIPT_MISSING_MESSAGE = 'Choose a manuscript to import.';
 export const MANUSCRIPT_EMPTY_MESSAGE = 'The manuscript is empty.';
 export const MANUSCRIPT_NOT_DOCX_MESSAGE =
   'This file is not a Word document (.docx). Save it as .docx and try again.';

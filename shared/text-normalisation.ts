@@ -81,6 +81,37 @@ export function pastedTextToParagraphs(raw: string, options: PasteOptions): stri
   });
 }
 
+/** A stretch of pasted text with its formatting (Lexical's format bits: bold, italic, underline, ...). */
+export interface PastedRun {
+  text: string;
+  format: number;
+}
+
+/**
+ * The same rules for formatted paste (an HTML clipboard read into lines of runs): each run's tabs become four
+ * spaces and its punctuation is normalised, keeping its formatting; with autotab a paragraph-starting line
+ * loses its leading indentation and starts with a tab run ('\t', unformatted) instead.
+ */
+export function pastedRunsToParagraphs(lines: readonly PastedRun[][], options: PasteOptions): PastedRun[][] {
+  return lines.map((line, index) => {
+    const runs = line
+      .map((run) => ({
+        text: normaliseText(run.text.replace(/\t/g, PASTED_TAB_REPLACEMENT)).text,
+        format: run.format,
+      }))
+      .filter((run) => run.text !== '');
+    const startsParagraph = index > 0 || options.firstLineStartsParagraph;
+    const blank = runs.every((run) => run.text.trim() === '');
+    if (!options.autotab || !startsParagraph || blank) return runs;
+    while (runs.length > 0) {
+      runs[0]!.text = runs[0]!.text.replace(/^[ \u00A0]+/, '');
+      if (runs[0]!.text !== '') break;
+      runs.shift();
+    }
+    return [{ text: '\t', format: 0 }, ...runs];
+  });
+}
+
 const WORD_CHARACTER = /[\p{L}\p{N}_'\u2019-]/u;
 
 /**

@@ -18,6 +18,8 @@ export interface MultipartForm {
 
 export interface MultipartLimits {
   maxFileBytes: number;
+  /** What a larger file is refused with; by default a message naming the limit in bytes. */
+  fileTooLargeMessage?: string;
   /** Larger values (a series' story list) are refused rather than cut. */
   maxFieldBytes?: number;
   maxFields?: number;
@@ -71,7 +73,11 @@ export function parseMultipartForm(event: RouteEvent, limits: MultipartLimits): 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () =>
-        fail(new PayloadTooLargeError(`File is larger than ${limits.maxFileBytes} bytes`)),
+        fail(
+          new PayloadTooLargeError(
+            limits.fileTooLargeMessage ?? `File is larger than ${limits.maxFileBytes} bytes`,
+          ),
+        ),
       );
       // busboy finishes only after every file stream has ended, so the file is complete by then.
       stream.on('end', () => {

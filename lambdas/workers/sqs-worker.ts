@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getPorts } from '../composition';
 import { describeError, type Logger } from '../logger';
 import type { Ports } from '../ports';
-import type { QueueName } from '../routes';
+import { type QueueName, workers } from '../routes';
 
 export interface SqsWorkerOptions<TMessage> {
   queue: QueueName;
@@ -13,6 +13,18 @@ export interface SqsWorkerOptions<TMessage> {
   handle(ports: Ports, message: TMessage): Promise<Record<string, unknown> | void>;
   /** Log lines, e.g. 'chapter creation' → 'chapter creation handled' / 'chapter creation failed'. */
   describe: string;
+  /**
+   * Runs when the message failed on its last delivery, before it goes to the dead-letter queue: the place to
+   * leave a state the author can see rather than work that looks in progress forever.
+   */
+  onLastFailure?(ports: Ports, message: TMessage): Promise<void>;
+}
+
+/** Whether SQS will not deliver this record again (its queue's maxReceiveCount reached). */
+function isLastDelivery(queue: QueueName, record: SQSRecord): boolean {
+  const maxReceiveCount = workers.find((worker) => worker.queue === queue)?.maxReceiveCount;
+  const receiveCount = Number(record.attributes?.ApproximateReceiveCount);
+  return maxReceiveCount !== undefined && receiveCount >= maxReceiveCount;
 }
 
 /**
@@ -29,12 +41,16 @@ export function sqsWorker<TMessage>(
     const ports = getPorts();
     const handleRecord = async (record: SQSRecord) => {
       const logger: Logger = ports.logger.child({ queue: options.queue, messageId: record.messageId });
+      let message: TMessage | undefined;
       try {
-        const message = options.message.parse(JSON.parse(record.body));
+        message = options.message.parse(JSON.parse(record.body));
         const outcome = await options.handle({ ...ports, logger }, message);
         logger.info(`${options.describe} handled`, { ...(message as object), ...outcome });
       } catch (error) {
         logger.error(`${options.describe} failed`, describeError(error));
+        if (message !== undefined && options.onLastFailure && isLastDelivery(options.queue, record)) {
+          await options.onLastFailure({ ...ports, logger }, message);
+        }
         throw error;
       }
     };

@@ -30,6 +30,7 @@ export const queueEnvironment: Record<QueueName, EnvironmentName> = {
   chapterCreation: 'CHAPTER_CREATION_QUEUE_URL',
   export: 'EXPORT_QUEUE_URL',
   storyDeletion: 'STORY_DELETION_QUEUE_URL',
+  storyImport: 'STORY_IMPORT_QUEUE_URL',
 };
 
 /** The Node.js version the project is built for (package.json engines); one line to move every function. */

@@ -99,6 +99,39 @@ export const UpdateStoryDetailsFormSchema = z
   .transform(placeOnlyInSeries);
 export type UpdateStoryDetailsForm = z.input<typeof UpdateStoryDetailsFormSchema>;
 
+/** A form field left blank counts as not sent. */
+const blankAsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * A manuscript import in progress or failed (issue 14 §1); a story carries it from POST /api/stories/import
+ * until the import worker has built every chapter, and keeps it when the import failed.
+ */
+export const StoryImportSchema = z.object({
+  status: z.enum(['importing', 'failed']),
+  chapters_done: z.number().int().min(0),
+  chapters_total: z.number().int().min(0),
+});
+export type StoryImport = z.infer<typeof StoryImportSchema>;
+
+/**
+ * POST /api/stories/import, multipart (plus the manuscript as `file`). Title and description are optional:
+ * left blank, the title comes from the file's name and the description says where the story came from.
+ * Series fields as on the story form.
+ */
+export const ImportStoryFormSchema = z
+  .object({
+    ...storyFormFields,
+    title: z.preprocess(blankAsAbsent, StoryTitleSchema.optional()),
+    description: z.preprocess(blankAsAbsent, StoryDescriptionSchema.optional()),
+  })
+  .transform(placeOnlyInSeries);
+/** What a client sends (the schema's input type is `unknown` for the preprocessed fields). */
+export type ImportStoryForm = Omit<CreateStoryForm, 'title' | 'description'> & {
+  title?: string;
+  description?: string;
+};
+
 /** Spec §3 Story, as every story call answers it. */
 export const StorySchema = z.object({
   story_id: z.string(),
@@ -120,6 +153,8 @@ export const StorySchema = z.object({
   chapters: z.array(ChapterSchema),
   /** Spec §3: the outline's sections ([] when the story has none); in `GET /api/stories/{id}` only. */
   outline: OutlineSchema.optional(),
+  /** Only while a manuscript import builds the story, or after it failed. */
+  import: StoryImportSchema.optional(),
 });
 export type Story = z.infer<typeof StorySchema>;
 

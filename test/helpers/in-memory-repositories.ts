@@ -153,6 +153,17 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         },
         apply: () => state.stories.delete(owned(userId, storyId)),
       }),
+    setImportItem: (userId, storyId, status) =>
+      asWrite({
+        holds: () => storyIn(userId, storyId) !== undefined,
+        apply: () => {
+          const { import: _previous, ...story } = storyIn(userId, storyId)!;
+          state.stories.set(owned(userId, storyId), {
+            ...story,
+            ...(status ? { import: copy(status) } : {}),
+          });
+        },
+      }),
     existsCondition: (userId, storyId) =>
       asWrite({ holds: () => storyIn(userId, storyId) !== undefined, apply: () => undefined }),
     async deleteContent(storyId) {
@@ -264,6 +275,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     readyCondition: (storyId, chapterId) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'ready',
+        apply: () => undefined,
+      }),
+    creatingCondition: (storyId, chapterId) =>
+      asWrite({
+        holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',
         apply: () => undefined,
       }),
   };

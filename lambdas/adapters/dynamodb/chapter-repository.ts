@@ -163,4 +163,16 @@ export class DynamoDbChapterRepository implements ChapterRepository {
       },
     });
   }
+
+  creatingCondition(storyId: string, chapterId: string) {
+    return asWrite({
+      ConditionCheck: {
+        TableName: this.database.tableName,
+        Key: chapterKey(storyId, chapterId),
+        ConditionExpression: '#status = :creating',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':creating': 'creating' },
+      },
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoryImport } from '../../../shared/schemas/story';
 import type { StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
@@ -15,6 +16,7 @@ function fromItem(item: TableItem): StoryRecord {
     ...(item.series_id ? { series_id: item.series_id as string } : {}),
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
+    ...(item.import ? { import: item.import as StoryImport } : {}),
   };
 }
 
@@ -133,6 +135,19 @@ export class DynamoDbStoryRepository implements StoryRepository {
         ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
         ExpressionAttributeNames: { '#series': 'series_id' },
         ...(Object.keys(condition.values).length ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    });
+  }
+
+  setImportItem(userId: string, storyId: string, status: StoryImport | undefined) {
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        UpdateExpression: status ? 'SET #import = :import' : 'REMOVE #import',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#import': 'import' },
+        ...(status ? { ExpressionAttributeValues: { ':import': status } } : {}),
       },
     });
   }

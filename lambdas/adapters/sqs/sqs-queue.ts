@@ -8,6 +8,7 @@ export function createSqsQueue(config: Config, client = new SQSClient({ region: 
     chapterCreation: config.CHAPTER_CREATION_QUEUE_URL,
     export: config.EXPORT_QUEUE_URL,
     storyDeletion: config.STORY_DELETION_QUEUE_URL,
+    storyImport: config.STORY_IMPORT_QUEUE_URL,
   };
   return {
     async send(queue, message) {

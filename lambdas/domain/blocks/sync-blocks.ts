@@ -45,7 +45,8 @@ function lastOfEach<T extends { key_id: string }>(blocks: T[]): T[] {
   return [...new Map(blocks.map((block) => [block.key_id, block])).values()];
 }
 
-function transactionGroups<T>(blocks: T[], sizeOf: (block: T) => number): T[][] {
+/** Splits paragraphs into transactions within DynamoDB's item and size limits (98 items, 3 MB). */
+export function transactionGroups<T>(blocks: T[], sizeOf: (block: T) => number): T[][] {
   const groups: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

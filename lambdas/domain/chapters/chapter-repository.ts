@@ -44,4 +44,9 @@ export interface ChapterRepository {
    * takes no content yet, and a deleted one can get none back behind its cascade.
    */
   readyCondition(storyId: string, chapterId: string): Write;
+  /**
+   * Part of every write building a chapter's content in the background (an import): the chapter exists and is
+   * still being created, so a chapter the author deleted meanwhile gets no paragraphs behind its cascade.
+   */
+  creatingCondition(storyId: string, chapterId: string): Write;
 }

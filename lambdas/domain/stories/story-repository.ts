@@ -1,3 +1,4 @@
+import type { StoryImport } from '../../../shared/schemas/story';
 import type { Write } from '../repositories';
 
 /**
@@ -13,6 +14,8 @@ export interface StoryRecord {
   series_id?: string;
   created_at: string;
   updated_at: string;
+  /** A manuscript import building the story, or one that failed; absent once built. */
+  import?: StoryImport;
 }
 
 export type StoryDetails = Pick<StoryRecord, 'title' | 'description' | 'image_url'>;
@@ -43,6 +46,8 @@ export interface StoryRepository {
     now: Date,
   ): Write;
   deleteItem(userId: string, storyId: string, expectedSeriesId: string | undefined): Write;
+  /** Sets the story's import status (none: the import is done), if the story still exists. */
+  setImportItem(userId: string, storyId: string, status: StoryImport | undefined): Write;
   /**
    * Part of every transaction writing the story's content: once the story is gone (a delete has begun),
    * nothing new can appear behind the cascade's back.

@@ -41,6 +41,7 @@ export function toStory(
     created_at: toUnixSeconds(story.created_at),
     updated_at: story.updated_at,
     chapters,
+    ...(story.import ? { import: story.import } : {}),
   };
 }
 

@@ -11,7 +11,12 @@ export const storyFormLimits: MultipartLimits = { maxFileBytes: IMAGE_MAX_BYTES 
  * `series_title`, the edit form `series_name`), else standalone. A form that sends none of them leaves the
  * series as it is ('unchanged'; for a new story, standalone).
  */
-export function seriesChoiceOf(fields: z.output<typeof UpdateStoryDetailsFormSchema>): SeriesChoice {
+export function seriesChoiceOf(
+  fields: Pick<
+    z.output<typeof UpdateStoryDetailsFormSchema>,
+    'series_id' | 'series_title' | 'series_name' | 'series_place'
+  >,
+): SeriesChoice {
   const place = fields.series_place === '' ? undefined : fields.series_place;
   const placed = place === undefined ? {} : { place };
   const seriesTitle = fields.series_title || fields.series_name;

@@ -15,6 +15,7 @@ export const apiPaths = {
   billingSubscribe: '/billing/subscribe',
   billingLocalPaymentMethods: '/billing/local/payment-methods',
   stories: '/api/stories',
+  storyImport: '/api/stories/import',
   story,
   fullStory: (storyId: string) => `${story(storyId)}/full`,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,

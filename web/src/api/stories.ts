@@ -5,6 +5,7 @@ import {
   StorySchema,
   type CreateStoryForm,
   type FullStory,
+  type ImportStoryForm,
   type Story,
   type UpdateStoryDetailsForm,
 } from '../../../shared/schemas/story';
@@ -29,9 +30,12 @@ export const storyQuery = (storyId: string) =>
 export const fullStoryQuery = (storyId: string) =>
   queryOptions({ queryKey: storyKeys.full(storyId), queryFn: ({ signal }) => getFullStory(storyId, signal) });
 
-/** GET /api/stories: every story of the author, volumes included (they carry their series_id). */
-export async function getStories(signal?: AbortSignal): Promise<Story[]> {
-  return StoryListSchema.parse(await api.get(apiPaths.stories, { signal }));
+/**
+ * GET /api/stories: every story of the author, volumes included (they carry their series_id). `background`
+ * for polling (an import's progress), which must not raise the loading overlay.
+ */
+export async function getStories(signal?: AbortSignal, background = false): Promise<Story[]> {
+  return StoryListSchema.parse(await api.get(apiPaths.stories, { signal, background }));
 }
 
 /** GET /api/stories/{id}: the story with its chapters. */
@@ -72,6 +76,14 @@ export async function getFullStory(storyId: string, signal?: AbortSignal): Promi
  */
 export async function createStory(fields: CreateStoryForm, image: File | null): Promise<Story> {
   return StorySchema.parse(await api.post(apiPaths.stories, multipart(fields, image)));
+}
+
+/**
+ * POST /api/stories/import, multipart (issue 14 §1): answers 202 with the new story, marked as importing;
+ * a worker builds its chapters.
+ */
+export async function importStory(fields: ImportStoryForm, manuscript: File): Promise<Story> {
+  return StorySchema.parse(await api.post(apiPaths.storyImport, multipart(fields, manuscript)));
 }
 
 /**

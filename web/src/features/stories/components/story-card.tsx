@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Story } from '../../../../../shared/schemas/story';
 import { paths } from '../../../config/paths';
+import { ImportProgress } from './import-progress';
 import { LibraryCard } from './library-card';
 
 interface StoryCardProps {
@@ -10,7 +11,7 @@ interface StoryCardProps {
   onDelete: (story: Story) => void;
 }
 
-/** Spec §2: a standalone story; the card opens the story's workspace. */
+/** Spec §2: a standalone story; the card opens the story's workspace, and shows an import's progress. */
 export function StoryCard({ story, onDelete }: StoryCardProps) {
   const storyHref = paths.story.getHref(story.story_id);
 
@@ -28,6 +29,8 @@ export function StoryCard({ story, onDelete }: StoryCardProps) {
       }
       editHref={paths.editStory.getHref(story.story_id)}
       onDelete={() => onDelete(story)}
-    />
+    >
+      {story.import && <ImportProgress progress={story.import} />}
+    </LibraryCard>
   );
 }

@@ -72,5 +72,11 @@ export function useStoryLibrary() {
           isComplete: stories.isSuccess && seriesList.isSuccess,
         };
 
-  return { library, removeStory: storyDeletion.mutate, removeSeries: seriesDeletion.mutate };
+  return {
+    library,
+    /** Every story as loaded, volumes included. */
+    stories: stories.data,
+    removeStory: storyDeletion.mutate,
+    removeSeries: seriesDeletion.mutate,
+  };
 }

@@ -1,7 +1,9 @@
 import Add from '@mui/icons-material/Add';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -16,6 +18,8 @@ import { paths } from '../../../config/paths';
 import { SeriesCard } from '../components/series-card';
 import { SeriesStoriesDrawer } from '../components/series-stories-drawer';
 import { StoryCard } from '../components/story-card';
+import { IMPORT_MANUSCRIPT_LABEL, ImportManuscriptDialog } from '../components/import-manuscript-dialog';
+import { useManuscriptImport } from '../hooks/use-manuscript-import';
 import { useStoryLibrary } from '../hooks/use-story-library';
 
 type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
@@ -58,7 +62,15 @@ function CardSection({ heading, children }: { heading: string; children: ReactNo
  * address (/stories/{id}?chapter=…), so arriving here leaves nothing selected.
  */
 export function StoriesPage() {
-  const { library, removeStory, removeSeries } = useStoryLibrary();
+  const { library, stories, removeStory, removeSeries } = useStoryLibrary();
+  const manuscriptImport = useManuscriptImport(stories);
+  // A counter rather than a flag: each opening starts a fresh form.
+  const [importDialog, setImportDialog] = useState<{ open: boolean; key: number }>({ open: false, key: 0 });
+  const openImportDialog = () => {
+    manuscriptImport.clearRefusal();
+    setImportDialog((current) => ({ open: true, key: current.key + 1 }));
+  };
+  const closeImportDialog = () => setImportDialog((current) => ({ ...current, open: false }));
   // Both keep their content while closing, so the dialog and the drawer do not go blank as they animate out.
   const [deletionPrompt, setDeletionPrompt] = useState<{ deletion: PendingDeletion; open: boolean } | null>(
     null,
@@ -88,11 +100,13 @@ export function StoriesPage() {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
+          // On a phone the actions go below the heading rather than squeezing it.
+          flexWrap: 'wrap',
           gap: 2,
           mb: { xs: 3, sm: 5 },
         }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 auto' }}>
           <Typography variant="h4" component="h1">
             Your Stories
           </Typography>
@@ -100,17 +114,29 @@ export function StoriesPage() {
             Every series and standalone story you are writing.
           </Typography>
         </Box>
-        <Tooltip title="Create Story">
-          <Fab
-            component={RouterLink}
-            to={paths.newStory.getHref()}
-            color="primary"
-            aria-label="Create Story"
-            sx={{ width: 64, height: 64, flexShrink: 0, boxShadow: '0 8px 20px rgba(47, 74, 94, 0.28)' }}
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, flexShrink: 0, ml: 'auto' }}
+        >
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileOutlined />}
+            onClick={openImportDialog}
+            sx={{ whiteSpace: 'nowrap' }}
           >
-            <Add sx={{ fontSize: 34 }} />
-          </Fab>
-        </Tooltip>
+            {IMPORT_MANUSCRIPT_LABEL}
+          </Button>
+          <Tooltip title="Create Story">
+            <Fab
+              component={RouterLink}
+              to={paths.newStory.getHref()}
+              color="primary"
+              aria-label="Create Story"
+              sx={{ width: 64, height: 64, flexShrink: 0, boxShadow: '0 8px 20px rgba(47, 74, 94, 0.28)' }}
+            >
+              <Add sx={{ fontSize: 34 }} />
+            </Fab>
+          </Tooltip>
+        </Box>
       </Box>
 
       {isEmpty && (
@@ -156,6 +182,15 @@ export function StoriesPage() {
           onCancel={closeDeletionPrompt}
         />
       )}
+      <ImportManuscriptDialog
+        key={importDialog.key}
+        open={importDialog.open}
+        seriesList={library.status === 'loaded' ? library.series : []}
+        importing={manuscriptImport.isUploading}
+        refusal={manuscriptImport.refusal}
+        onImport={(fields, manuscript) => manuscriptImport.startImport(fields, manuscript, closeImportDialog)}
+        onClose={closeImportDialog}
+      />
       <SeriesStoriesDrawer
         open={sideList?.open ?? false}
         series={sideList?.series ?? null}

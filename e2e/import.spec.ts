@@ -1,0 +1,74 @@
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { expect, test } from './fixtures/content-security-policy';
+import { signIn, uniqueEmail } from './fixtures/sign-in';
+
+const NOT_TEXT_MESSAGE = 'This file is not UTF-8 text. Save it as UTF-8 text and try again.';
+
+/** A small Word manuscript: two chapters under Heading 1, an italic word in the first. */
+async function manuscriptDocx(): Promise<Buffer> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'The Letter', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({
+            children: [
+              new TextRun('It came on a '),
+              new TextRun({ text: 'Tuesday', italics: true }),
+              new TextRun(', and nobody opened it.'),
+            ],
+          }),
+          new Paragraph({ text: 'The Answer', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({ text: 'She wrote back at once.' }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, uniqueEmail('import'));
+});
+
+test('importing a Word manuscript from the story list builds its chapters, which open in the workspace', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Import a manuscript' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a manuscript' });
+  await dialog
+    .getByLabel('Manuscript file')
+    .setInputFiles({ name: 'The_Lighthouse.docx', mimeType: DOCX_TYPE, buffer: await manuscriptDocx() });
+  await expect(dialog.getByText('The_Lighthouse.docx')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('article', { name: 'The Lighthouse' });
+  await expect(card).toBeVisible();
+  // The worker finishes within moments; the card then shows no progress.
+  await expect(card.getByRole('status')).toBeHidden();
+
+  await card.getByRole('link', { name: 'The Lighthouse', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Chapter title: The Letter\./ })).toBeVisible();
+  const italic = page.getByRole('textbox').getByText('Tuesday', { exact: true });
+  await expect(italic).toHaveCSS('font-style', 'italic');
+  await expect(page.getByRole('textbox')).toContainText('It came on a Tuesday, and nobody opened it.');
+});
+
+test('a file that is not what its name says is refused in the dialog, and no story is created', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Import a manuscript' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a manuscript' });
+  await dialog
+    .getByLabel('Manuscript file')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: await manuscriptDocx() });
+  await dialog.getByRole('textbox', { name: 'Title (optional)' }).fill('Notes');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  await expect(dialog.getByRole('alert')).toHaveText(NOT_TEXT_MESSAGE);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('article', { name: 'Notes' })).toHaveCount(0);
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { Story } from '../../../shared/schemas/story';
+import {
+  RESERVED_TITLE_PREFIX,
+  STORY_DESCRIPTION_MAX_LENGTH,
+  STORY_TITLE_MAX_LENGTH,
+} from '../../../shared/validation';
+import { describeError } from '../../logger';
+import type { Ports } from '../../ports';
+import { retryOnConcurrentChange } from '../concurrency';
+import { deleteImages, sampleCoverImage, storeImage, storyImagePrefix } from '../images/images';
+import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
+import type { SeriesRecord } from '../series/series-repository';
+import { deleteStory } from '../stories/delete-story';
+import type { StoryRecord } from '../stories/story-repository';
+import { toStory } from '../stories/story-views';
+import { parseManuscript } from './parse-manuscript';
+import {
+  discardStagedManuscript,
+  stageManuscript,
+  type StagedManuscript,
+  type StoryImportMessage,
+} from './staged-manuscript';
+
+export interface ManuscriptImportRequest {
+  file: { fileName: string; bytes: Uint8Array };
+  /** Absent: the title is made from the file's name. */
+  title?: string;
+  /** Absent: the description names the file the story was imported from. */
+  description?: string;
+  series: Exclude<SeriesChoice, { kind: 'unchanged' }>;
+}
+
+/** Characters a story title may not hold (spec §5 allows letters, digits, spaces and + - = . _ : / @ , ' "). */
+const TITLE_DISALLOWED_CHARACTERS = /[^\p{L}\p{M}\p{N} +\-=._:/@,'"]+/gu;
+const FALLBACK_TITLE = 'Imported manuscript';
+
+/** A valid story title from a file name: the name without its extension, other characters as spaces. */
+export function storyTitleFromFileName(fileName: string): string {
+  const stem = (fileName.split(/[/\\]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  const title = [...stem.replace(/_+/g, ' ').replace(TITLE_DISALLOWED_CHARACTERS, ' ').replace(/\s+/g, ' ')]
+    .slice(0, STORY_TITLE_MAX_LENGTH)
+    .join('')
+    .trim();
+  return title === '' || title.toLowerCase().startsWith(RESERVED_TITLE_PREFIX) ? FALLBACK_TITLE : title;
+}
+
+function defaultDescription(fileName: string): string {
+  const baseName = fileName.split(/[/\\]/).pop() || 'a manuscript';
+  return `Imported from ${baseName}`.slice(0, STORY_DESCRIPTION_MAX_LENGTH);
+}
+
+/**
+ * POST /api/stories/import. The file is parsed here, so a file that is not what it says, encrypted, empty,
+ * too large or beyond a story's limits is refused before anything is stored. Then: the cover, the parsed
+ * chapters staged for the worker, and one transaction writing the story (marked as importing, 0 of N
+ * chapters), its series change and its chapter index; the chapters themselves are built by the import
+ * worker. Should the queue refuse the message, the story is taken back out, so none is left importing forever.
+ */
+export async function importStory(
+  ports: Ports,
+  userId: string,
+  request: ManuscriptImportRequest,
+): Promise<Story> {
+  const { repositories } = ports;
+  const { stories: storyRepository, series: seriesRepository, chapters: chapterRepository } = repositories;
+  const now = ports.now();
+
+  const manuscript = await parseManuscript(request.file.bytes, request.file.fileName);
+  if (request.series.kind === 'series') {
+    await resolveSeriesChoice(seriesRepository, userId, request.series, now);
+  }
+
+  const storyId = randomUUID();
+  const title = request.title ?? storyTitleFromFileName(request.file.fileName);
+  const staged: StagedManuscript = {
+    chapters: manuscript.chapters.map((chapter) => ({
+      chapter_id: randomUUID(),
+      title: chapter.title,
+      paragraphs: chapter.paragraphs.map((paragraph) => ({
+        ...paragraph,
+        key_id: paragraph.key_id ?? randomUUID(),
+      })),
+    })),
+  };
+  const cover = await sampleCoverImage(ports.sampleImages, title, ports.logger);
+  const storedImage = await storeImage(ports.blobs, storyImagePrefix(storyId), cover, now);
+
+  let story: Story;
+  try {
+    await stageManuscript(ports.blobs, storyId, staged);
+    story = await retryOnConcurrentChange(async () => {
+      const series =
+        request.series.kind === 'series'
+          ? await resolveSeriesChoice(seriesRepository, userId, request.series, now)
+          : undefined;
+      const place = request.series.kind === 'series' ? request.series.place : undefined;
+      const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
+      const record: StoryRecord = {
+        story_id: storyId,
+        title,
+        description: request.description ?? defaultDescription(request.file.fileName),
+        image_url: storedImage.url,
+        ...(series ? { series_id: series.series_id } : {}),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        import: { status: 'importing', chapters_done: 0, chapters_total: staged.chapters.length },
+      };
+      await repositories.commit([
+        storyRepository.createItem(userId, record),
+        ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
+        chapterRepository.saveIndexItem(
+          storyId,
+          { chapter_ids: [], version: 0 },
+          staged.chapters.map((chapter) => chapter.chapter_id),
+        ),
+      ]);
+      const savedSeries: SeriesRecord | undefined = changedSeries.find(
+        (changed) => changed.series_id === series?.series_id,
+      );
+      // The chapters answer 501 until the worker has built them (spec §4 'Chapter content loading').
+      const creatingChapters = staged.chapters.map((chapter, index) => ({
+        id: chapter.chapter_id,
+        chapter_id: chapter.chapter_id,
+        story_id: storyId,
+        title: chapter.title,
+        place: index + 1,
+        status: 'creating' as const,
+      }));
+      return toStory(record, savedSeries, creatingChapters);
+    });
+  } catch (error) {
+    await deleteImages(ports.blobs, [storedImage.key], ports.logger);
+    await discardStagedManuscript(ports.blobs, storyId);
+    throw error;
+  }
+
+  const message: StoryImportMessage = { story_id: storyId, user_id: userId };
+  try {
+    await ports.queue.send('storyImport', message);
+  } catch (error) {
+    ports.logger.error('story import could not be queued; withdrawing the story', describeError(error));
+    await deleteStory(ports, userId, storyId);
+    await discardStagedManuscript(ports.blobs, storyId);
+    throw error;
+  }
+  return story;
+}

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MANUSCRIPT_NOT_TEXT_MESSAGE } from '../../../../shared/manuscript-import';
+import { silenceConsoleErrors } from '../../helpers/console';
+import { renderApp } from '../../helpers/render-app';
+import { buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
+
+beforeEach(() => {
+  silenceConsoleErrors();
+});
+
+const manuscript = (name: string) => new File(['Chapter 1\n\nOnce.'], name, { type: 'text/plain' });
+
+async function openDialog() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Import a manuscript' }));
+  return screen.findByRole('dialog', { name: 'Import a manuscript' });
+}
+
+describe('importing a manuscript from the story list', () => {
+  it("shows an import's progress on its story card, and a failed import's outcome", async () => {
+    // Arrange
+    stubServer({
+      'GET /api/stories': jsonResponse([
+        buildStory({
+          story_id: 's1',
+          title: 'The Long Winter',
+          import: { status: 'importing', chapters_done: 23, chapters_total: 60 },
+        }),
+        buildStory({
+          story_id: 's2',
+          title: 'Old Draft',
+          import: { status: 'failed', chapters_done: 12, chapters_total: 40 },
+        }),
+      ]),
+      'GET /api/series': jsonResponse([]),
+    });
+
+    // Act
+    renderApp('/stories');
+
+    // Assert
+    const importing = await screen.findByRole('article', { name: 'The Long Winter' });
+    expect(within(importing).getByRole('status').textContent).toBe('Importing… 23 of 60 chapters');
+    expect(within(importing).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('38');
+    const failed = screen.getByRole('article', { name: 'Old Draft' });
+    expect(within(failed).getByRole('status').textContent).toContain('Import failed — 12 of 40 chapters');
+  });
+
+  it('sends the file and the fields given, then lists the new story with its progress', async () => {
+    // Arrange
+    const server = stubServer({
+      'GET /api/stories': jsonResponse([]),
+      'GET /api/series': jsonResponse([]),
+      'POST /api/stories/import': jsonResponse(
+        buildStory({
+          story_id: 'n1',
+          title: 'Winter',
+          import: { status: 'importing', chapters_done: 0, chapters_total: 1 },
+        }),
+        202,
+      ),
+    });
+    renderApp('/stories');
+    const dialog = await openDialog();
+
+    // Act
+    fireEvent.change(within(dialog).getByLabelText('Manuscript file'), {
+      target: { files: [manuscript('winter.txt')] },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Title (optional)' }), {
+      target: { value: 'Winter' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // Assert
+    const card = await screen.findByRole('article', { name: 'Winter' });
+    expect(within(card).getByRole('status').textContent).toBe('Importing… 0 of 1 chapters');
+    const upload = server.requests.find((request) => request.url === '/api/stories/import');
+    expect(formFields(upload)).toEqual({ title: 'Winter', file: 'file:winter.txt' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the dialog open with the server's reason when it refuses the file", async () => {
+    // Arrange
+    stubServer({
+      'GET /api/stories': jsonResponse([]),
+      'GET /api/series': jsonResponse([]),
+      'POST /api/stories/import': jsonResponse(
+        { error: 'unsupported_media_type', message: MANUSCRIPT_NOT_TEXT_MESSAGE },
+        415,
+      ),
+    });
+    renderApp('/stories');
+    const dialog = await openDialog();
+
+    // Act
+    fireEvent.change(within(dialog).getByLabelText('Manuscript file'), {
+      target: { files: [manuscript('renamed.txt')] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // Assert
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MANUSCRIPT_NOT_TEXT_MESSAGE);
+    expect(screen.getByRole('dialog', { name: 'Import a manuscript' })).toBeTruthy();
+  });
+
+  it('refuses a file of another kind before sending it', async () => {
+    // Arrange
+    const server = stubServer({ 'GET /api/stories': jsonResponse([]), 'GET /api/series': jsonResponse([]) });
+    renderApp('/stories');
+    const dialog = await openDialog();
+
+    // Act
+    fireEvent.change(within(dialog).getByLabelText('Manuscript file'), {
+      target: { files: [manuscript('novel.pdf')] },
+    });
+
+    // Assert
+    expect(within(dialog).getByRole('alert').textContent).toContain('Only Word (.docx)');
+    expect((within(dialog).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+});

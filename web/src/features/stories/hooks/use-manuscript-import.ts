@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ImportStoryForm, Story } from '../../../../../shared/schemas/story';
+import { seriesListQuery } from '../../../api/series';
+import { getStories, importStory, storiesQuery } from '../../../api/stories';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { ApiError } from '../../../lib/api-client';
+
+/** How often the story list asks for the progress of an import under way. */
+const IMPORT_POLL_INTERVAL_MS = 2_000;
+
+const IMPORT_FAILED_ALERT = {
+  title: 'Error importing manuscript',
+  message: 'Please try again later or contact support.',
+  severity: 'error',
+} as const;
+
+/**
+ * The story list's import: the upload (a refusal of the file is kept for the dialog to show, so another
+ * file can be chosen; any other failure is the usual toast) and, while any story is importing, the list
+ * polled in the background so its cards count the chapters as the worker builds them.
+ */
+export function useManuscriptImport(stories: Story[] | undefined) {
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlerts();
+  const [refusal, setRefusal] = useState<string>();
+
+  const upload = useMutation({
+    mutationFn: ({ fields, manuscript }: { fields: ImportStoryForm; manuscript: File }) =>
+      importStory(fields, manuscript),
+    onMutate: () => setRefusal(undefined),
+    onSuccess: async (story) => {
+      queryClient.setQueryData(storiesQuery().queryKey, (list) => [...(list ?? []), story]);
+      if (story.series_id) await queryClient.invalidateQueries({ queryKey: seriesListQuery().queryKey });
+    },
+    onError: (error) => {
+      console.error('Importing a manuscript failed.', error);
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setRefusal(error.message);
+      else showAlert(IMPORT_FAILED_ALERT);
+    },
+  });
+
+  const importing = (stories ?? []).some((story) => story.import?.status === 'importing');
+  useEffect(() => {
+    if (!importing) return;
+    const timer = setInterval(() => {
+      getStories(undefined, true)
+        .then((list) => queryClient.setQueryData(storiesQuery().queryKey, list))
+        .catch((error: unknown) => console.error('Loading the import progress failed.', error));
+    }, IMPORT_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [importing, queryClient]);
+
+  return {
+    startImport: (fields: ImportStoryForm, manuscript: File, onImported: () => void) =>
+      upload.mutate({ fields, manuscript }, { onSuccess: onImported }),
+    isUploading: upload.isPending,
+    refusal,
+    clearRefusal: () => setRefusal(undefined),
+  };
+}
