@@ -234,6 +234,14 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/upload-association-portrait',
     access: { table: 'readWrite', buckets: { images: 'readWrite' } },
   },
+
+  // The story bible (issue 13): story-wide reads and changes of associations.
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/{associationId}/appearances',
+    handler: 'http/story-bible/get-association-appearances',
+    access: { table: 'read' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

@@ -1,0 +1,28 @@
+/** The story bible's answers (issue 13): where associations appear, and renaming one through the story. */
+import { z } from 'zod';
+
+export const AppearanceSnippetSchema = z.object({
+  /** The paragraph the mention is in, so the editor can scroll to it. */
+  key_id: z.string(),
+  /** About 120 characters around the mention, '…' where text was left out. */
+  text: z.string(),
+});
+
+export const ChapterAppearancesSchema = z.object({
+  chapter_id: z.string(),
+  title: z.string(),
+  /** 1-based, as the chapter list shows it. */
+  place: z.number().int(),
+  count: z.number().int(),
+  /** At most 5, at most one per paragraph. */
+  snippets: z.array(AppearanceSnippetSchema),
+});
+
+/** GET /api/stories/{storyId}/associations/{associationId}/appearances. */
+export const AssociationAppearancesSchema = z.object({
+  association_id: z.string(),
+  total: z.number().int(),
+  /** The chapters that mention it, in `place` order. */
+  chapters: z.array(ChapterAppearancesSchema),
+});
+export type AssociationAppearances = z.infer<typeof AssociationAppearancesSchema>;
