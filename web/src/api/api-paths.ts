@@ -28,4 +28,6 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}`,
   portraitUpload: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/upload`,
+  associationAppearances: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/appearances`,
 } as const;

@@ -18,6 +18,7 @@ import { associationTypeLabel } from '../../../editor/nodes/association-node';
 import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
 import type { AssociationPanelController } from '../hooks/use-association-panel';
 import { useStoryAssociations } from '../story-associations-context';
+import { AppearancesSection } from './appearances-section';
 import { AssociationPortrait } from './association-portrait';
 import { SummaryField } from './summary-field';
 
@@ -89,7 +90,7 @@ function AssociationFields({ association, readOnly, panel }: AssociationFieldsPr
  * open; over the page on narrow ones.
  */
 export function AssociationPanel() {
-  const { associations, panel } = useStoryAssociations();
+  const { storyId, associations, panel } = useStoryAssociations();
   const { state } = panel;
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const typeId = useId();
@@ -189,6 +190,17 @@ export function AssociationPanel() {
               association={shown}
               readOnly={readOnly}
               panel={panel}
+            />
+          </Box>
+          <Divider />
+          <Box sx={{ px: 2.5, py: 2.5 }}>
+            <AppearancesSection
+              storyId={storyId}
+              associationId={shown.association_id}
+              // On a phone the panel covers the chapter the snippet opens.
+              onMentionChosen={() => {
+                if (!docked) close();
+              }}
             />
           </Box>
         </>

@@ -10,6 +10,7 @@ import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
 import { ChapterEditor } from '../../../editor/chapter-editor';
+import { MentionFocusPlugin } from '../../../editor/plugins/mention-focus-plugin';
 import {
   AssociationEditorPlugins,
   AssociationPanel,
@@ -72,7 +73,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
   const associationPanelOpen = useAssociationPanelOpen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { chapters } = story;
-  const { activeChapter, selectChapter } = useActiveChapter(chapters);
+  const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(chapters);
   const [liveWordCounts] = useState(() => new LiveWordCounts());
   const renameStory = useRenameStory(story);
   const renameSeries = useRenameSeries(story);
@@ -166,7 +167,12 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
                 }
                 toolbarEnd={<ExportMenu />}
                 onWordCountChange={reportWords}
-                plugins={<AssociationEditorPlugins />}
+                plugins={
+                  <>
+                    <AssociationEditorPlugins />
+                    <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
+                  </>
+                }
               />
             ) : (
               chapters.length === 0 && (
