@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signIn, uniqueEmail } from './fixtures/sign-in';
+import { saveParagraphsThroughApi } from './fixtures/story-text';
+import {
+  addChapterThroughApi,
+  createAssociationsThroughApi,
+  createStoryThroughApi,
+} from './fixtures/stories';
+
+/** Paragraphs enough to push the last one far below the fold. */
+const filler = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, index) => `The road went on and on, mile ${index + 1}, under grey skies.`,
+  );
+
+test('the association panel shows where it appears, and a snippet opens that chapter at the mention, flashed', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('appears-in'));
+  const story = await createStoryThroughApi(page, { title: 'The Hobbit' });
+  const first = story.chapters[0]!.id;
+  const second = await addChapterThroughApi(page, story.story_id, 'Roast Mutton');
+  await saveParagraphsThroughApi(page, story.story_id, first, ['Bilbo Baggins lived under the Hill.']);
+  await saveParagraphsThroughApi(page, story.story_id, second, [
+    ...filler(60),
+    'At last Bilbo crept towards the trolls’ fire.',
+  ]);
+  await createAssociationsThroughApi(page, story.story_id, [
+    { association_name: 'Bilbo', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${story.story_id}?chapter=${first}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+
+  await editor.locator('[data-association-id]').first().click();
+  const panel = page.getByRole('complementary', { name: 'Character Bilbo' });
+  const appearsIn = panel.getByRole('region', { name: 'Appears in' });
+  await expect(appearsIn.getByText('2 mentions in 2 chapters')).toBeVisible();
+  await expect(appearsIn.getByRole('region', { name: 'Chapter 1' }).getByText('1 mention')).toBeVisible();
+  await page.screenshot({ path: 'test-results/story-bible/appears-in-desktop.png' });
+
+  await appearsIn
+    .getByRole('region', { name: 'Roast Mutton' })
+    .getByRole('button', { name: /At last Bilbo crept/ })
+    .click();
+
+  await expect(page).toHaveURL(new RegExp(`chapter=${second}`));
+  const mention = editor.locator('p', { hasText: 'At last Bilbo crept' }).locator('[data-association-id]');
+  await expect(mention).toHaveText('Bilbo');
+  await expect(mention).toBeInViewport();
+  await expect(mention).toHaveClass(/lw-flashed/);
+  await page.screenshot({ path: 'test-results/story-bible/mention-flashed-desktop.png' });
+});
