@@ -242,6 +242,12 @@ export const routes: RouteDefinition[] = [
     handler: 'http/story-bible/get-association-appearances',
     access: { table: 'read' },
   },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations/{associationId}/rename',
+    handler: 'http/story-bible/rename-association',
+    access: { table: 'readWrite' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

@@ -1,5 +1,6 @@
 /** The story bible's answers (issue 13): where associations appear, and renaming one through the story. */
 import { z } from 'zod';
+import { AssociationChangesSchema, AssociationSchema } from './associations';
 
 export const AppearanceSnippetSchema = z.object({
   /** The paragraph the mention is in, so the editor can scroll to it. */
@@ -26,3 +27,20 @@ export const AssociationAppearancesSchema = z.object({
   chapters: z.array(ChapterAppearancesSchema),
 });
 export type AssociationAppearances = z.infer<typeof AssociationAppearancesSchema>;
+
+/** POST /api/stories/{storyId}/associations/{associationId}/rename: the name is checked as by an update. */
+export const RenameAssociationRequestSchema = z.object({
+  association_name: AssociationChangesSchema.shape.association_name.unwrap(),
+  /** Also replace every whole-word mention of the old name (not the aliases) in the story's text. */
+  replace_in_text: z.boolean(),
+});
+export type RenameAssociationRequest = z.infer<typeof RenameAssociationRequestSchema>;
+
+export const RenameAssociationResponseSchema = z.object({
+  association: AssociationSchema,
+  /** Mentions replaced in the text; 0 without `replace_in_text`. */
+  replaced: z.number().int(),
+  /** Chapters whose text changed. */
+  chapters: z.number().int(),
+});
+export type RenameAssociationResponse = z.infer<typeof RenameAssociationResponseSchema>;

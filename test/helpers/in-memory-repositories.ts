@@ -267,6 +267,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
     putBlockItem: (chapterId, block) =>
       asWrite({ holds: always, apply: () => blocksOf(chapterId).set(block.key_id, copy(block)) }),
+    replaceBlockItem: (chapterId, block, chunkRead) =>
+      asWrite({
+        holds: () => state.blocks.get(chapterId)?.get(block.key_id)?.chunk === chunkRead,
+        apply: () => blocksOf(chapterId).set(block.key_id, copy(block)),
+      }),
     deleteBlockItem: (chapterId, keyId) =>
       asWrite({ holds: always, apply: () => blocksOf(chapterId).delete(keyId) }),
     saveOrderItem: (chapterId, order, keyIds) =>

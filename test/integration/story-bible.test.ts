@@ -5,7 +5,11 @@ import type { Association } from '../../shared/schemas/associations';
 import type { Chapter } from '../../shared/schemas/chapter';
 import type { Paragraph } from '../../shared/schemas/paragraph';
 import type { Story } from '../../shared/schemas/story';
-import { AssociationAppearancesSchema } from '../../shared/schemas/story-bible';
+import {
+  AssociationAppearancesSchema,
+  RenameAssociationResponseSchema,
+} from '../../shared/schemas/story-bible';
+import type { ChapterContent } from '../../shared/schemas/block';
 import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { multipartForm } from '../helpers/images';
 import { BOLD, ITALIC, mention, paragraph, run } from '../helpers/paragraphs';
@@ -155,6 +159,111 @@ describe('the story bible on the embedded runtime', () => {
       ];
 
       expect(statuses).toEqual([404, 404, 400]);
+    });
+  });
+
+  describe('rename everywhere', () => {
+    const renameAssociation = (browser: TestBrowser, storyId: string, associationId: string, body: unknown) =>
+      sendJson(browser, 'POST', `/api/stories/${storyId}/associations/${associationId}/rename`, body);
+
+    const chunksOf = async (storyId: string, chapterId: string) => {
+      const response = await author.fetch(`/api/stories/${storyId}/content?chapter=${chapterId}`);
+      const { items } = (await response.json()) as ChapterContent;
+      return new Map(items.map((item) => [item.key_id.Value, JSON.parse(item.chunk.Value) as Paragraph]));
+    };
+
+    it('renames the mentions of the old name in every chapter, keeping each run’s formatting, and not the aliases', async () => {
+      const { storyId, chapterIds } = await storyWith([
+        [paragraph(run('Strider waited. '), run('Strider', ITALIC), run(' smiled; the Ranger nodded.'))],
+        [paragraph(run('Nobody.'))],
+        [paragraph(run('Ranger or not, '), mention('old-id', 'Strider', BOLD), run(' led them.'))],
+      ]);
+      const [strider] = await createAssociations(storyId, [
+        { association_name: 'Strider', aliases: 'the Ranger', case_sensitive: false },
+      ]);
+
+      const response = await renameAssociation(author, storyId, strider!.association_id, {
+        association_name: 'Aragorn',
+        replace_in_text: true,
+      });
+
+      expect(response.status).toBe(200);
+      const answer = RenameAssociationResponseSchema.parse(await response.json());
+      expect(answer).toMatchObject({ replaced: 3, chapters: 2 });
+      expect(answer.association).toMatchObject({ association_name: 'Aragorn', aliases: 'the Ranger' });
+      expect((await chunksOf(storyId, chapterIds[0]!)).get('0-0')!.children).toEqual([
+        expect.objectContaining({ text: 'Aragorn waited. ', format: 0 }),
+        expect.objectContaining({ text: 'Aragorn', format: ITALIC }),
+        expect.objectContaining({ text: ' smiled; the Ranger nodded.', format: 0 }),
+      ]);
+      expect((await chunksOf(storyId, chapterIds[2]!)).get('2-0')!.children).toEqual([
+        expect.objectContaining({ text: 'Ranger or not, ' }),
+        expect.objectContaining({ type: 'text', text: 'Aragorn', format: BOLD }),
+        expect.objectContaining({ text: ' led them.' }),
+      ]);
+      const thumbs = (await (await author.fetch(`/api/stories/${storyId}/associations/thumbs`)).json()) as {
+        association_name: string;
+      }[];
+      expect(thumbs.map((item) => item.association_name)).toEqual(['Aragorn']);
+    });
+
+    it('renames only the association when not asked to replace the text', async () => {
+      const { storyId, chapterIds } = await storyWith([[paragraph(run('Strider waited.'))]]);
+      const [strider] = await createAssociations(storyId, [{ association_name: 'Strider' }]);
+
+      const response = await renameAssociation(author, storyId, strider!.association_id, {
+        association_name: 'Aragorn',
+        replace_in_text: false,
+      });
+
+      expect(RenameAssociationResponseSchema.parse(await response.json())).toMatchObject({
+        association: { association_name: 'Aragorn' },
+        replaced: 0,
+        chapters: 0,
+      });
+      expect((await chunksOf(storyId, chapterIds[0]!)).get('0-0')!.children[0]).toMatchObject({
+        text: 'Strider waited.',
+      });
+    });
+
+    it('refuses a blank name and a name its aliases repeat with 400, changing nothing', async () => {
+      const { storyId, chapterIds } = await storyWith([[paragraph(run('Strider waited.'))]]);
+      const [strider] = await createAssociations(storyId, [
+        { association_name: 'Strider', aliases: 'Aragorn' },
+      ]);
+
+      const blank = await renameAssociation(author, storyId, strider!.association_id, {
+        association_name: '   ',
+        replace_in_text: true,
+      });
+      const repeated = await renameAssociation(author, storyId, strider!.association_id, {
+        association_name: 'Aragorn',
+        replace_in_text: true,
+      });
+      const malformed = await renameAssociation(author, storyId, strider!.association_id, {
+        association_name: 'Elessar',
+      });
+
+      expect([blank.status, repeated.status, malformed.status]).toEqual([400, 400, 400]);
+      expect((await chunksOf(storyId, chapterIds[0]!)).get('0-0')!.children[0]).toMatchObject({
+        text: 'Strider waited.',
+      });
+    });
+
+    it('answers 404 to another author and for an unknown association, changing nothing', async () => {
+      const { storyId, chapterIds } = await storyWith([[paragraph(run('Strider waited.'))]]);
+      const [strider] = await createAssociations(storyId, [{ association_name: 'Strider' }]);
+      const body = { association_name: 'Aragorn', replace_in_text: true };
+
+      const statuses = [
+        (await renameAssociation(otherAuthor, storyId, strider!.association_id, body)).status,
+        (await renameAssociation(author, storyId, 'no-such-association', body)).status,
+      ];
+
+      expect(statuses).toEqual([404, 404]);
+      expect((await chunksOf(storyId, chapterIds[0]!)).get('0-0')!.children[0]).toMatchObject({
+        text: 'Strider waited.',
+      });
     });
   });
 });

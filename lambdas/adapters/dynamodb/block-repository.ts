@@ -56,6 +56,22 @@ export class DynamoDbBlockRepository implements BlockRepository {
     });
   }
 
+  replaceBlockItem(chapterId: string, block: StoredBlock, chunkRead: string, now: Date) {
+    return asWrite({
+      Put: {
+        TableName: this.database.tableName,
+        Item: {
+          ...blockKey(chapterId, block.key_id),
+          entity: 'block',
+          ...block,
+          updated_at: now.toISOString(),
+        },
+        ConditionExpression: 'chunk = :chunkRead',
+        ExpressionAttributeValues: { ':chunkRead': chunkRead },
+      },
+    });
+  }
+
   deleteBlockItem(chapterId: string, keyId: string) {
     return asWrite({ Delete: { TableName: this.database.tableName, Key: blockKey(chapterId, keyId) } });
   }

@@ -21,6 +21,8 @@ export interface BlockRepository {
   /** The chapter's order and every stored block, in one read. */
   readContent(chapterId: string): Promise<{ order: BlockOrder; blocks: Map<string, StoredBlock> }>;
   putBlockItem(chapterId: string, block: StoredBlock, now: Date): Write;
+  /** Rewrites a stored paragraph, if its chunk is still the one read: a save in between is never overwritten. */
+  replaceBlockItem(chapterId: string, block: StoredBlock, chunkRead: string, now: Date): Write;
   deleteBlockItem(chapterId: string, keyId: string): Write;
   /** Writes the order, if it is still at the version it was read at (still absent, for version 0). */
   saveOrderItem(chapterId: string, order: BlockOrder, keyIds: string[]): Write;
