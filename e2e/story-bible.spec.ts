@@ -51,3 +51,47 @@ test('the association panel shows where it appears, and a snippet opens that cha
   await expect(mention).toHaveClass(/lw-flashed/);
   await page.screenshot({ path: 'test-results/story-bible/mention-flashed-desktop.png' });
 });
+
+test('renaming a character with its mentions shows the new name highlighted in the open chapter', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('rename-everywhere'));
+  const story = await createStoryThroughApi(page, { title: 'The Fellowship' });
+  const first = story.chapters[0]!.id;
+  const second = await addChapterThroughApi(page, story.story_id, 'At the Prancing Pony');
+  await saveParagraphsThroughApi(page, story.story_id, first, ['Strider watched from the corner.']);
+  await saveParagraphsThroughApi(page, story.story_id, second, [
+    'Strider spoke at last.',
+    'Nobody trusted Strider.',
+  ]);
+  await createAssociationsThroughApi(page, story.story_id, [
+    { association_name: 'Strider', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${story.story_id}?chapter=${first}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+  const saveStatus = page.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ });
+
+  // A change still in autosave is sent before the rename, and is not lost to it.
+  await editor.locator('p', { hasText: 'Strider watched' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' He said nothing.');
+  await editor.locator('[data-association-id]').first().click();
+  const panel = page.getByRole('complementary', { name: 'Character Strider' });
+  await expect(panel.getByText('3 mentions in 2 chapters')).toBeVisible();
+  await panel.getByRole('button', { name: 'Rename Strider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename association' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Aragorn');
+  const replace = dialog.getByRole('checkbox', { name: 'Also rename the 3 mentions in 2 chapters?' });
+  await expect(replace).toBeChecked();
+  await page.screenshot({ path: 'test-results/story-bible/rename-desktop.png' });
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+
+  await expect(dialog).toBeHidden();
+  const renamedPanel = page.getByRole('complementary', { name: 'Character Aragorn' });
+  await expect(renamedPanel.getByRole('heading', { name: 'Aragorn' })).toBeVisible();
+  await expect(editor.locator('[data-association-id]')).toHaveText(['Aragorn']);
+  await expect(editor).toContainText('Aragorn watched from the corner. He said nothing.');
+  await expect(saveStatus).toHaveText('Saved');
+  await expect(renamedPanel.getByText('3 mentions in 2 chapters')).toBeVisible();
+  await page.screenshot({ path: 'test-results/story-bible/renamed-desktop.png' });
+});

@@ -30,4 +30,6 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/upload`,
   associationAppearances: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/appearances`,
+  associationRename: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/rename`,
 } as const;

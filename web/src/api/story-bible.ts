@@ -2,7 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   AssociationAppearancesSchema,
+  RenameAssociationResponseSchema,
   type AssociationAppearances,
+  type RenameAssociationRequest,
+  type RenameAssociationResponse,
 } from '../../../shared/schemas/story-bible';
 import { api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
@@ -34,3 +37,16 @@ export const appearancesQuery = (storyId: string, associationId: string) =>
     queryKey: storyBibleKeys.appearances(storyId, associationId),
     queryFn: ({ signal }) => getAppearances(storyId, associationId, signal),
   });
+
+/**
+ * POST /api/stories/{storyId}/associations/{associationId}/rename: the new name and, with `replace_in_text`,
+ * every mention of the old name in the stored text. Answers the association and what was replaced.
+ */
+export async function renameAssociation(
+  storyId: string,
+  associationId: string,
+  request: RenameAssociationRequest,
+): Promise<RenameAssociationResponse> {
+  const response = await api.post(apiPaths.associationRename(storyId, associationId), request);
+  return RenameAssociationResponseSchema.parse(response);
+}

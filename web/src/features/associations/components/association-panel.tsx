@@ -1,4 +1,5 @@
 import Close from '@mui/icons-material/Close';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,6 +21,7 @@ import type { AssociationPanelController } from '../hooks/use-association-panel'
 import { useStoryAssociations } from '../story-associations-context';
 import { AppearancesSection } from './appearances-section';
 import { AssociationPortrait } from './association-portrait';
+import { RenameAssociationDialog } from './rename-association-dialog';
 import { SummaryField } from './summary-field';
 
 interface AssociationFieldsProps {
@@ -96,6 +98,7 @@ export function AssociationPanel() {
   const typeId = useId();
   const nameId = useId();
   const paperRef = useRef<HTMLElement | null>(null);
+  const [renaming, setRenaming] = useState(false);
 
   const listed = associations?.find((item) => item.association_id === state.associationId);
   // Until the details arrive, what the list knows is shown, locked.
@@ -169,6 +172,13 @@ export function AssociationPanel() {
                   {shown.association_name}
                 </Typography>
               </Box>
+              <IconButton
+                aria-label={`Rename ${shown.association_name}`}
+                onClick={() => setRenaming(true)}
+                disabled={readOnly}
+              >
+                <EditOutlined />
+              </IconButton>
               <IconButton aria-label="Close association panel" onClick={close} edge="end">
                 <Close />
               </IconButton>
@@ -204,6 +214,9 @@ export function AssociationPanel() {
             />
           </Box>
         </>
+      )}
+      {renaming && state.draft && (
+        <RenameAssociationDialog association={state.draft} onClose={() => setRenaming(false)} />
       )}
       <Backdrop
         open={state.phase === 'loading'}
