@@ -248,6 +248,18 @@ export const routes: RouteDefinition[] = [
     handler: 'http/story-bible/rename-association',
     access: { table: 'readWrite' },
   },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/suggestions',
+    handler: 'http/story-bible/get-element-suggestions',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/mentions',
+    handler: 'http/story-bible/get-mention-grid',
+    access: { table: 'read' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

@@ -44,3 +44,36 @@ export const RenameAssociationResponseSchema = z.object({
   chapters: z.number().int(),
 });
 export type RenameAssociationResponse = z.infer<typeof RenameAssociationResponseSchema>;
+
+/** GET /api/stories/{storyId}/associations/suggestions: at most 20, most frequent first. */
+export const ElementSuggestionsSchema = z.array(
+  z.object({
+    name: z.string(),
+    /** Times it is written across the story. */
+    count: z.number().int(),
+    /** How many chapters it is written in. */
+    chapters: z.number().int(),
+  }),
+);
+export type ElementSuggestions = z.infer<typeof ElementSuggestionsSchema>;
+
+/**
+ * GET /api/stories/{storyId}/associations/mentions: the Story Bible's grid, every association's mentions per
+ * chapter, counted as `appearances` counts them.
+ */
+export const MentionGridSchema = z.object({
+  /** Every chapter of the story, in `place` order. */
+  chapters: z.array(z.object({ chapter_id: z.string(), title: z.string(), place: z.number().int() })),
+  /** One per association, in the story's association order. */
+  tallies: z.array(
+    z.object({
+      association_id: z.string(),
+      total: z.number().int(),
+      /** The chapter of the first mention, or null when it is never mentioned. */
+      first_chapter_id: z.string().nullable(),
+      /** Mentions per chapter id; chapters without a mention are left out. */
+      by_chapter: z.record(z.string(), z.number().int()),
+    }),
+  ),
+});
+export type MentionGrid = z.infer<typeof MentionGridSchema>;

@@ -7,6 +7,8 @@ import type { Paragraph } from '../../shared/schemas/paragraph';
 import type { Story } from '../../shared/schemas/story';
 import {
   AssociationAppearancesSchema,
+  ElementSuggestionsSchema,
+  MentionGridSchema,
   RenameAssociationResponseSchema,
 } from '../../shared/schemas/story-bible';
 import type { ChapterContent } from '../../shared/schemas/block';
@@ -264,6 +266,49 @@ describe('the story bible on the embedded runtime', () => {
       expect((await chunksOf(storyId, chapterIds[0]!)).get('0-0')!.children[0]).toMatchObject({
         text: 'Strider waited.',
       });
+    });
+  });
+
+  describe('suggestions and the mention grid', () => {
+    it('suggests recurring names that are no association yet, and tallies each association per chapter', async () => {
+      const { storyId, chapterIds } = await storyWith([
+        [paragraph(run('Gandalf came to Minas Tirith. Then Pippin saw Minas Tirith burn.'))],
+        [paragraph(run('From Minas Tirith, Gandalf rode out. Pippin followed; Pippin was afraid.'))],
+      ]);
+      const [gandalf] = await createAssociations(storyId, [{ association_name: 'Gandalf' }]);
+
+      const suggestions = await author.fetch(`/api/stories/${storyId}/associations/suggestions`);
+      const grid = await author.fetch(`/api/stories/${storyId}/associations/mentions`);
+
+      expect(ElementSuggestionsSchema.parse(await suggestions.json())).toEqual([
+        { name: 'Minas Tirith', count: 3, chapters: 2 },
+        { name: 'Pippin', count: 3, chapters: 2 },
+      ]);
+      expect(MentionGridSchema.parse(await grid.json())).toEqual({
+        chapters: [
+          { chapter_id: chapterIds[0], title: 'Chapter 1', place: 1 },
+          { chapter_id: chapterIds[1], title: 'Chapter 2', place: 2 },
+        ],
+        tallies: [
+          {
+            association_id: gandalf!.association_id,
+            total: 2,
+            first_chapter_id: chapterIds[0],
+            by_chapter: { [chapterIds[0]!]: 1, [chapterIds[1]!]: 1 },
+          },
+        ],
+      });
+    });
+
+    it('answers 404 to another author', async () => {
+      const { storyId } = await storyWith([[paragraph(run('Quiet.'))]]);
+
+      const statuses = [
+        (await otherAuthor.fetch(`/api/stories/${storyId}/associations/suggestions`)).status,
+        (await otherAuthor.fetch(`/api/stories/${storyId}/associations/mentions`)).status,
+      ];
+
+      expect(statuses).toEqual([404, 404]);
     });
   });
 });
