@@ -32,4 +32,6 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/appearances`,
   associationRename: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/rename`,
+  elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
+  mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
 } as const;

@@ -2,8 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   AssociationAppearancesSchema,
+  ElementSuggestionsSchema,
+  MentionGridSchema,
   RenameAssociationResponseSchema,
   type AssociationAppearances,
+  type ElementSuggestions,
+  type MentionGrid,
   type RenameAssociationRequest,
   type RenameAssociationResponse,
 } from '../../../shared/schemas/story-bible';
@@ -14,6 +18,8 @@ export const storyBibleKeys = {
   all: (storyId: string) => ['story-bible', storyId] as const,
   appearances: (storyId: string, associationId: string) =>
     [...storyBibleKeys.all(storyId), 'appearances', associationId] as const,
+  suggestions: (storyId: string) => [...storyBibleKeys.all(storyId), 'suggestions'] as const,
+  mentionGrid: (storyId: string) => [...storyBibleKeys.all(storyId), 'mention-grid'] as const,
 };
 
 /**
@@ -50,3 +56,28 @@ export async function renameAssociation(
   const response = await api.post(apiPaths.associationRename(storyId, associationId), request);
   return RenameAssociationResponseSchema.parse(response);
 }
+
+/** GET /api/stories/{storyId}/associations/suggestions: names the story repeats that are no association yet. */
+export async function getElementSuggestions(
+  storyId: string,
+  signal?: AbortSignal,
+): Promise<ElementSuggestions> {
+  return ElementSuggestionsSchema.parse(await api.get(apiPaths.elementSuggestions(storyId), { signal }));
+}
+
+export const elementSuggestionsQuery = (storyId: string) =>
+  queryOptions({
+    queryKey: storyBibleKeys.suggestions(storyId),
+    queryFn: ({ signal }) => getElementSuggestions(storyId, signal),
+  });
+
+/** GET /api/stories/{storyId}/associations/mentions: every association's mentions per chapter. */
+export async function getMentionGrid(storyId: string, signal?: AbortSignal): Promise<MentionGrid> {
+  return MentionGridSchema.parse(await api.get(apiPaths.mentionGrid(storyId), { signal }));
+}
+
+export const mentionGridQuery = (storyId: string) =>
+  queryOptions({
+    queryKey: storyBibleKeys.mentionGrid(storyId),
+    queryFn: ({ signal }) => getMentionGrid(storyId, signal),
+  });

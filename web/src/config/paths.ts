@@ -25,6 +25,10 @@ export const paths = {
         mention: mention.associationId,
       }).toString()}`,
   },
+  storyBible: {
+    path: '/stories/:storyId/bible',
+    getHref: (storyId: string) => `/stories/${segment(storyId)}/bible`,
+  },
   editStory: {
     path: '/stories/:storyId/edit',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/edit`,

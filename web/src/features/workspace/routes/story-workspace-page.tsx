@@ -156,6 +156,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
           onCloseDocument={() => navigate(paths.stories.getHref())}
           onToggleFlyout={() => setFlyoutOpen((open) => !open)}
           onOpenSettings={() => setSettingsOpen(true)}
+          onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
         />
         <Box sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box
