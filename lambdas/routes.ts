@@ -334,6 +334,31 @@ export const routes: RouteDefinition[] = [
     handler: 'http/export/get-export',
     access: { table: 'read', buckets: { exports: 'read' } },
   },
+  // The story bible (issue 13): story-wide reads and changes of associations.
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/{associationId}/appearances',
+    handler: 'http/story-bible/get-association-appearances',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations/{associationId}/rename',
+    handler: 'http/story-bible/rename-association',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/suggestions',
+    handler: 'http/story-bible/get-element-suggestions',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/associations/mentions',
+    handler: 'http/story-bible/get-mention-grid',
+    access: { table: 'read' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

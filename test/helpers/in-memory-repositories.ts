@@ -330,6 +330,14 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         },
         apply: () => blocksOf(chapterId).delete(keyId),
       }),
+    replaceBlockItem: (chapterId, block, chunkRead) =>
+      asWrite({
+        holds: () => state.blocks.get(chapterId)?.get(block.key_id)?.chunk === chunkRead,
+        apply: () => {
+          const revision = (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) + 1;
+          blocksOf(chapterId).set(block.key_id, { key_id: block.key_id, chunk: block.chunk, revision });
+        },
+      }),
     saveOrderItem: (chapterId, order, keyIds) =>
       asWrite({
         holds: () => (state.blockOrders.get(chapterId)?.version ?? 0) === order.version,

@@ -80,14 +80,34 @@ export class DynamoDbBlockRepository implements BlockRepository {
     return items.map((item) => item.key_id as string);
   }
 
-  /** An update rather than a put, so the revision is bumped in place whether or not the write is conditional. */
   putBlockItem(
     chapterId: string,
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     expectedRevision?: number,
   ) {
-    const condition = expectedRevision === undefined ? undefined : revisionCondition(expectedRevision);
+    return this.updateBlock(
+      chapterId,
+      block,
+      now,
+      expectedRevision === undefined ? undefined : revisionCondition(expectedRevision),
+    );
+  }
+
+  replaceBlockItem(chapterId: string, block: Omit<StoredBlock, 'revision'>, chunkRead: string, now: Date) {
+    return this.updateBlock(chapterId, block, now, {
+      ConditionExpression: '#chunk = :chunkRead',
+      ExpressionAttributeValues: { ':chunkRead': chunkRead },
+    });
+  }
+
+  /** An update rather than a put, so the revision is bumped in place whether or not the write is conditional. */
+  private updateBlock(
+    chapterId: string,
+    block: Omit<StoredBlock, 'revision'>,
+    now: Date,
+    condition?: { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
+  ) {
     return asWrite({
       Update: {
         TableName: this.database.tableName,

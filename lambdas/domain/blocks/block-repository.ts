@@ -41,6 +41,16 @@ export interface BlockRepository {
   ): Write;
   /** Deletes the block; with `expectedRevision`, only if it is still at it or already gone. */
   deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number): Write;
+  /**
+   * Rewrites a stored paragraph (with the next revision), if its chunk is still the one read: a save in between
+   * is never overwritten, and an open page learns of the change by the revision.
+   */
+  replaceBlockItem(
+    chapterId: string,
+    block: Omit<StoredBlock, 'revision'>,
+    chunkRead: string,
+    now: Date,
+  ): Write;
   /** Writes the order, if it is still at the version it was read at (still absent, for version 0). */
   saveOrderItem(chapterId: string, order: BlockOrder, keyIds: string[]): Write;
   /** Deletes every block and the order of the chapter. */

@@ -37,4 +37,10 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}`,
   portraitUpload: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/upload`,
+  associationAppearances: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/appearances`,
+  associationRename: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/rename`,
+  elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
+  mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
 } as const;

@@ -16,6 +16,10 @@ const StoryWorkspacePage = lazyPage(
   () => import('../features/workspace/routes/story-workspace-page'),
   'StoryWorkspacePage',
 );
+const StoryBiblePage = lazyPage(
+  () => import('../features/story-bible/routes/story-bible-page'),
+  'StoryBiblePage',
+);
 const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage');
 const SubscribePage = lazyPage(() => import('../features/billing/routes/subscribe-page'), 'SubscribePage');
@@ -51,6 +55,7 @@ export function createAppRoutes(): RouteObject[] {
                 { path: paths.newStory.path, element: <StoryFormPage key="create" /> },
                 { path: paths.story.path, element: <StoryWorkspacePage /> },
                 { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
+                { path: paths.storyBible.path, element: <StoryBiblePage /> },
                 { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
                 { path: paths.editSeries.path, element: <EditSeriesPage /> },
                 { path: paths.settings.path, element: <SettingsPage /> },

@@ -15,6 +15,20 @@ export const paths = {
     getHref: (storyId: string, chapterId?: string) =>
       `/stories/${segment(storyId)}${chapterId === undefined ? '' : `?chapter=${segment(chapterId)}`}`,
   },
+  /** A chapter scrolled to a paragraph, with a mention of the association there flashed (issue 13). */
+  storyMention: {
+    path: '/stories/:storyId',
+    getHref: (storyId: string, chapterId: string, mention: { keyId: string; associationId: string }) =>
+      `/stories/${segment(storyId)}?${new URLSearchParams({
+        chapter: chapterId,
+        paragraph: mention.keyId,
+        mention: mention.associationId,
+      }).toString()}`,
+  },
+  storyBible: {
+    path: '/stories/:storyId/bible',
+    getHref: (storyId: string) => `/stories/${segment(storyId)}/bible`,
+  },
   editStory: {
     path: '/stories/:storyId/edit',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/edit`,

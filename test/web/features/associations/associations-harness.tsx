@@ -40,6 +40,10 @@ export function stubAssociationServer(associations: Association[], handle?: Hand
     const answer = await handle?.(url, init);
     if (answer) return answer;
     if (method === 'GET' && url === `${base}/thumbs`) return jsonResponse([...stored.values()].map(listItem));
+    const appearances = method === 'GET' && /\/associations\/([^/]+)\/appearances$/.exec(url);
+    if (appearances) {
+      return jsonResponse({ association_id: decodeURIComponent(appearances[1]!), total: 0, chapters: [] });
+    }
     const one = method === 'GET' && /\/associations\/([^/]+)$/.exec(url);
     if (one) {
       const association = stored.get(decodeURIComponent(one[1]!));

@@ -77,3 +77,14 @@ export function resumeStoryQueues(storyId: string, except: string): void {
 export async function flushAllChapterQueues(): Promise<void> {
   await Promise.all([...queues.values()].map((queue) => queue.retryNow()));
 }
+
+/**
+ * Sends what the story's chapters hold now, before the server changes their text (rename everywhere): true
+ * when nothing is left unsent, so a chapter reloaded afterwards has no old text to lay over the new.
+ */
+export async function sendStoryChanges(storyId: string): Promise<boolean> {
+  const storyQueues = [...queues.values()].filter((queue) => queue.scope.storyId === storyId);
+  await Promise.all(storyQueues.map((queue) => queue.retryNow()));
+  store ??= openStore();
+  return store.chaptersWithPendingOps(storyId).length === 0;
+}

@@ -10,7 +10,12 @@ export {
   type SaveState,
   type SaveStatus,
 } from './autosave-queue';
-export { flushAllChapterQueues, getChapterQueue, resumeStoryQueues } from './chapter-queues';
+export {
+  flushAllChapterQueues,
+  getChapterQueue,
+  resumeStoryQueues,
+  sendStoryChanges,
+} from './chapter-queues';
 export type { ServerBlock, StoredBlock } from './merge-pending-ops';
 export type { ChapterScope, PendingOps } from './pending-ops';
 export { describeSaveStatus, useChapterSaveStatus, useSaveStatus } from './use-save-status';

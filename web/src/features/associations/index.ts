@@ -5,4 +5,8 @@
 export { AssociationEditorPlugins } from './components/association-editor-plugins';
 export { AssociationPanel } from './components/association-panel';
 export { StoryAssociationsProvider } from './components/story-associations-provider';
-export { useAssociationPanelOpen } from './story-associations-context';
+export {
+  useAssociationPanelOpen,
+  useStoryAssociations,
+  type StoryTextEditing,
+} from './story-associations-context';

@@ -1,4 +1,5 @@
 import Close from '@mui/icons-material/Close';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -18,7 +19,9 @@ import { associationTypeLabel } from '../../../editor/nodes/association-node';
 import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
 import type { AssociationPanelController } from '../hooks/use-association-panel';
 import { useStoryAssociations } from '../story-associations-context';
+import { AppearancesSection } from './appearances-section';
 import { AssociationPortrait } from './association-portrait';
+import { RenameAssociationDialog } from './rename-association-dialog';
 import { SummaryField } from './summary-field';
 
 interface AssociationFieldsProps {
@@ -89,12 +92,13 @@ function AssociationFields({ association, readOnly, panel }: AssociationFieldsPr
  * open; over the page on narrow ones.
  */
 export function AssociationPanel() {
-  const { associations, panel } = useStoryAssociations();
+  const { storyId, associations, panel } = useStoryAssociations();
   const { state } = panel;
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const typeId = useId();
   const nameId = useId();
   const paperRef = useRef<HTMLElement | null>(null);
+  const [renaming, setRenaming] = useState(false);
 
   const listed = associations?.find((item) => item.association_id === state.associationId);
   // Until the details arrive, what the list knows is shown, locked.
@@ -168,6 +172,13 @@ export function AssociationPanel() {
                   {shown.association_name}
                 </Typography>
               </Box>
+              <IconButton
+                aria-label={`Rename ${shown.association_name}`}
+                onClick={() => setRenaming(true)}
+                disabled={readOnly}
+              >
+                <EditOutlined />
+              </IconButton>
               <IconButton aria-label="Close association panel" onClick={close} edge="end">
                 <Close />
               </IconButton>
@@ -191,7 +202,21 @@ export function AssociationPanel() {
               panel={panel}
             />
           </Box>
+          <Divider />
+          <Box sx={{ px: 2.5, py: 2.5 }}>
+            <AppearancesSection
+              storyId={storyId}
+              associationId={shown.association_id}
+              // On a phone the panel covers the chapter the snippet opens.
+              onMentionChosen={() => {
+                if (!docked) close();
+              }}
+            />
+          </Box>
         </>
+      )}
+      {renaming && state.draft && (
+        <RenameAssociationDialog association={state.draft} onClose={() => setRenaming(false)} />
       )}
       <Backdrop
         open={state.phase === 'loading'}

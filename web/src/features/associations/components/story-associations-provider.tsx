@@ -10,7 +10,11 @@ import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useLoadQuery } from '../../../lib/use-load-query';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { useAssociationPanel } from '../hooks/use-association-panel';
-import { StoryAssociationsContext, type StoryAssociations } from '../story-associations-context';
+import {
+  StoryAssociationsContext,
+  type StoryAssociations,
+  type StoryTextEditing,
+} from '../story-associations-context';
 import { toListItem } from '../types';
 
 /**
@@ -18,7 +22,15 @@ import { toListItem } from '../types';
  * and context menu, and the side panel. Loads the list once per story; creating, deleting and panel edits
  * change it in place, so the editor re-scans without another request.
  */
-export function StoryAssociationsProvider({ storyId, children }: { storyId: string; children: ReactNode }) {
+export function StoryAssociationsProvider({
+  storyId,
+  textEditing,
+  children,
+}: {
+  storyId: string;
+  textEditing?: StoryTextEditing;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   // Spec §8: a failed fetch is logged only; the chapter stays usable without highlights.
   const { data: associations = null } = useLoadQuery(associationsQuery(storyId), {
@@ -72,8 +84,8 @@ export function StoryAssociationsProvider({ storyId, children }: { storyId: stri
   );
 
   const value = useMemo<StoryAssociations>(
-    () => ({ storyId, associations, createAssociation, deleteAssociation, panel }),
-    [storyId, associations, createAssociation, deleteAssociation, panel],
+    () => ({ storyId, associations, createAssociation, deleteAssociation, panel, textEditing }),
+    [storyId, associations, createAssociation, deleteAssociation, panel, textEditing],
   );
 
   return <StoryAssociationsContext.Provider value={value}>{children}</StoryAssociationsContext.Provider>;

@@ -80,6 +80,8 @@ export interface AssociationPanelController {
   applyEdits: (edits: AssociationEdits) => string | undefined;
   /** Uploads a new portrait for the association being edited. */
   replacePortrait: (file: File) => Promise<void>;
+  /** Takes the association's new name, renamed on the server (rename everywhere), into the panel and the list. */
+  applyRename: (renamed: Association) => void;
   /** Drops an association that no longer exists from the panel, without saving it. */
   forgetAssociation: (associationId: string) => void;
 }
@@ -211,6 +213,23 @@ export function useAssociationPanel({
     [setState, storyId, updateListItem],
   );
 
+  const applyRename = useCallback(
+    (renamed: Association) => {
+      const name = renamed.association_name;
+      const latest = current.current;
+      if (latest.associationId === renamed.association_id && latest.original && latest.draft) {
+        // Stored by the rename itself, so it is no pending change; the fields being edited stay as they are.
+        setState({
+          ...latest,
+          original: { ...latest.original, association_name: name },
+          draft: { ...latest.draft, association_name: name },
+        });
+      }
+      updateListItem(renamed.association_id, (item) => ({ ...item, association_name: name }));
+    },
+    [setState, updateListItem],
+  );
+
   const forgetAssociation = useCallback(
     (associationId: string) => {
       if (current.current.associationId !== associationId) return;
@@ -233,7 +252,15 @@ export function useAssociationPanel({
   }, [save]);
 
   return useMemo(
-    () => ({ state, openAssociation, closePanel, applyEdits, replacePortrait, forgetAssociation }),
-    [state, openAssociation, closePanel, applyEdits, replacePortrait, forgetAssociation],
+    () => ({
+      state,
+      openAssociation,
+      closePanel,
+      applyEdits,
+      replacePortrait,
+      applyRename,
+      forgetAssociation,
+    }),
+    [state, openAssociation, closePanel, applyEdits, replacePortrait, applyRename, forgetAssociation],
   );
 }

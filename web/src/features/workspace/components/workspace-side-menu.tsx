@@ -1,3 +1,4 @@
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -14,6 +15,8 @@ interface WorkspaceSideMenuProps {
   onCloseDocument: () => void;
   onToggleFlyout: () => void;
   onOpenSettings: () => void;
+  /** Issue 13: the story's elements and where they appear. */
+  onOpenStoryBible: () => void;
 }
 
 interface MenuButtonProps {
@@ -44,13 +47,14 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 
 /**
  * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, open the
- * Document Settings. A rail beside the manuscript; on phones a row above it.
+ * Story Bible (issue 13), open the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
   flyoutOpen,
   onCloseDocument,
   onToggleFlyout,
   onOpenSettings,
+  onOpenStoryBible,
 }: WorkspaceSideMenuProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const placement = phone ? 'bottom' : 'right';
@@ -84,6 +88,12 @@ export function WorkspaceSideMenu({
         onClick={onToggleFlyout}
         placement={placement}
         expanded={flyoutOpen}
+      />
+      <MenuButton
+        label="Story Bible"
+        icon={<AutoStoriesOutlined />}
+        onClick={onOpenStoryBible}
+        placement={placement}
       />
       <MenuButton
         label="Document settings"

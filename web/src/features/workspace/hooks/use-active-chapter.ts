@@ -1,8 +1,11 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 
 const CHAPTER_PARAMETER = 'chapter';
+/** `paths.storyMention`: a paragraph to scroll to and the association to flash in it. */
+const PARAGRAPH_PARAMETER = 'paragraph';
+const MENTION_PARAMETER = 'mention';
 
 /**
  * The chapter named by `?chapter=`. Spec §2: without one, the first chapter (by place) is used and the address
@@ -35,5 +38,28 @@ export function useActiveChapter(chapters: readonly Chapter[]) {
     if (fallbackId !== undefined) selectChapter(fallbackId, { replace: true });
   }, [fallbackId, selectChapter]);
 
-  return { activeChapter, selectChapter };
+  const paragraphKeyId = searchParams.get(PARAGRAPH_PARAMETER);
+  const mentionedId = searchParams.get(MENTION_PARAMETER);
+  const mentionTarget = useMemo(
+    () =>
+      requested && paragraphKeyId !== null && mentionedId !== null
+        ? { keyId: paragraphKeyId, associationId: mentionedId }
+        : null,
+    [requested, paragraphKeyId, mentionedId],
+  );
+
+  /** Once shown, the mention leaves the address: a reload then opens the chapter as usual. */
+  const clearMentionTarget = useCallback(() => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete(PARAGRAPH_PARAMETER);
+        next.delete(MENTION_PARAMETER);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+
+  return { activeChapter, selectChapter, mentionTarget, clearMentionTarget };
 }

@@ -4,17 +4,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
+import { sendStoryChanges } from '../../../editor/autosave';
 import { ChapterEditor } from '../../../editor/chapter-editor';
+import { MentionFocusPlugin } from '../../../editor/plugins/mention-focus-plugin';
 import {
   AssociationEditorPlugins,
   AssociationPanel,
   StoryAssociationsProvider,
   useAssociationPanelOpen,
+  type StoryTextEditing,
 } from '../../associations';
 import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
@@ -47,14 +50,28 @@ function StoryWorkspace({ storyId }: { storyId: string }) {
   const lookup = useWorkspaceStory(storyId);
   const settings = useDocumentSettings(storyId);
   const storedWordCounts = useStoredWordCounts(storyId);
+  // Bumped when the server changed the stored text (rename everywhere): the open chapter is then reloaded.
+  const [textVersion, setTextVersion] = useState(0);
+  const textEditing = useMemo<StoryTextEditing>(
+    () => ({
+      beforeTextChange: () => sendStoryChanges(storyId),
+      afterTextChange: () => setTextVersion((version) => version + 1),
+    }),
+    [storyId],
+  );
 
   if (lookup.status === 'loading') {
     return <PageLayout title="Story">{null}</PageLayout>;
   }
   if (lookup.status === 'failed') return <StoryUnavailable notFound={lookup.notFound} />;
   return (
-    <StoryAssociationsProvider storyId={lookup.story.story_id}>
-      <LoadedWorkspace story={lookup.story} settings={settings} storedWordCounts={storedWordCounts} />
+    <StoryAssociationsProvider storyId={lookup.story.story_id} textEditing={textEditing}>
+      <LoadedWorkspace
+        story={lookup.story}
+        settings={settings}
+        storedWordCounts={storedWordCounts}
+        textVersion={textVersion}
+      />
     </StoryAssociationsProvider>
   );
 }
@@ -64,16 +81,18 @@ interface LoadedWorkspaceProps {
   /** `undefined` until read; the editor waits for them so spell checking does not flicker on. */
   settings: DocumentSettings | undefined;
   storedWordCounts: ReadonlyMap<string, number> | null | undefined;
+  /** Changes when the stored text changed under the editor, which then reloads the chapter. */
+  textVersion: number;
 }
 
-function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceProps) {
+function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: LoadedWorkspaceProps) {
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [flyoutOpen, setFlyoutOpen] = useState(false);
   const associationPanelOpen = useAssociationPanelOpen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { chapters } = story;
-  const { activeChapter, selectChapter } = useActiveChapter(chapters);
+  const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(chapters);
   const [liveWordCounts] = useState(() => new LiveWordCounts());
   const renameStory = useRenameStory(story);
   const renameSeries = useRenameSeries(story);
@@ -143,6 +162,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
           onCloseDocument={() => navigate(paths.stories.getHref())}
           onToggleFlyout={() => setFlyoutOpen((open) => !open)}
           onOpenSettings={() => setSettingsOpen(true)}
+          onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
         />
         <Box sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box
@@ -160,7 +180,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
           >
             {activeChapter && settings ? (
               <ChapterEditor
-                key={activeChapter.id}
+                key={`${activeChapter.id}:${textVersion}`}
                 storyId={story.story_id}
                 chapterId={activeChapter.id}
                 settings={settings}
@@ -172,7 +192,12 @@ function LoadedWorkspace({ story, settings, storedWordCounts }: LoadedWorkspaceP
                 }
                 toolbarEnd={<ExportMenu storyId={story.story_id} storyTitle={story.title} />}
                 onWordCountChange={reportWords}
-                plugins={<AssociationEditorPlugins />}
+                plugins={
+                  <>
+                    <AssociationEditorPlugins />
+                    <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
+                  </>
+                }
               />
             ) : (
               chapters.length === 0 && (

@@ -1,0 +1,38 @@
+import { tallyMentions } from '../../../shared/association-appearances';
+import { suggestElements } from '../../../shared/element-suggestions';
+import type { ElementSuggestions, MentionGrid } from '../../../shared/schemas/story-bible';
+import type { Repositories } from '../repositories';
+import { readStoryText } from './story-text';
+
+async function readOwnedStory(repositories: Repositories, scope: { userId: string; storyId: string }) {
+  await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  const [associations, chapters] = await Promise.all([
+    repositories.associations.list(scope.storyId),
+    readStoryText(repositories, scope.storyId),
+  ]);
+  return { associations, chapters };
+}
+
+/**
+ * GET .../associations/suggestions (issue 13 §3): capitalised names the story repeats that are not yet an
+ * association's name or alias, at most 20, most frequent first.
+ */
+export async function getElementSuggestions(
+  repositories: Repositories,
+  scope: { userId: string; storyId: string },
+): Promise<ElementSuggestions> {
+  const { associations, chapters } = await readOwnedStory(repositories, scope);
+  return suggestElements(chapters, associations);
+}
+
+/** GET .../associations/mentions: every association's mentions per chapter, in one scan of the story. */
+export async function getMentionGrid(
+  repositories: Repositories,
+  scope: { userId: string; storyId: string },
+): Promise<MentionGrid> {
+  const { associations, chapters } = await readOwnedStory(repositories, scope);
+  return {
+    chapters: chapters.map(({ chapter_id, title, place }) => ({ chapter_id, title, place })),
+    tallies: tallyMentions(chapters, associations),
+  };
+}
