@@ -8,7 +8,10 @@ const CHAPTER = 'chapter-1';
 function chapterWith(ordered: string[], orphans: string[] = []) {
   const repositories = createInMemoryRepositories();
   const blocks = new Map(
-    [...ordered, ...orphans].map((keyId) => [keyId, { key_id: keyId, chunk: `{"text":"${keyId}"}`, revision: 1 }]),
+    [...ordered, ...orphans].map((keyId) => [
+      keyId,
+      { key_id: keyId, chunk: `{"text":"${keyId}"}`, revision: 1 },
+    ]),
   );
   repositories.state.blocks.set(CHAPTER, blocks);
   repositories.state.blockOrders.set(CHAPTER, { key_ids: ordered, version: 1 });
@@ -35,6 +38,7 @@ describe('content pages, on in-memory repositories', () => {
       key_id: { Value: 'a' },
       chunk: { Value: '{"text":"a"}' },
       place: { Value: '0' },
+      revision: 1,
     });
 
     const first = await readContentPage(repositories, CHAPTER, 0, itemBytes * 2 + 1, true);
