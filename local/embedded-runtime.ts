@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDatabase, type Database } from '../lambdas/adapters/dynamodb/document-client';
@@ -12,7 +13,6 @@ import { routes, workers } from '../lambdas/routes';
 import { securityHeaders } from '../shared/security-headers';
 import { publishDefaultImages } from './default-images';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
-import { findFreePort } from './free-port';
 import { InProcessQueue, type QueueWorker, type WorkerHandler } from './in-process-queue';
 import {
   compileRoutes,
@@ -77,18 +77,43 @@ function importHandler<T>(modulePath: string): () => Promise<T> {
  * DynamoDB Local, a local S3-protocol server, an in-process SQS stand-in and an embedded OIDC issuer.
  */
 export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Promise<EmbeddedRuntime> {
-  const port = options.port === 0 ? await findFreePort() : options.port;
-  const origin = `http://localhost:${port}`;
   const dataDirectory = options.dataDirectory ? path.resolve(options.dataDirectory) : undefined;
   const logger = createLogger(options.logLevel ?? 'warn', { runtime: 'embedded' });
 
-  const dynamoDb = await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
-  const stops: (() => Promise<void>)[] = [() => dynamoDb.stop()];
+  // The server listens first, so its port (0: chosen by the system) is held from the start: picking a free
+  // port and binding it only after DynamoDB Local and the S3 stand-in have started let a parallel run take it.
+  let handle: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  const server: Server = createServer((request, response) => {
+    if (!handle) return sendJson(response, 503, { error: 'starting', message: 'Loreweaver is starting.' });
+    handle(request, response).catch((error: unknown) => {
+      logger.error('embedded server error', describeError(error));
+      if (!response.headersSent)
+        sendJson(response, 500, { error: 'internal_error', message: 'Something went wrong.' });
+      else response.destroy();
+    });
+  });
+  // Browsers keep connections open; closing must not wait for them.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://localhost:${port}`;
+  const stops: (() => Promise<void>)[] = [
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  ];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
 
   try {
+    const dynamoDb = await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
+    stops.push(() => dynamoDb.stop());
     const s3 = await startS3Local(dataDirectory && path.join(dataDirectory, 's3'), [
       IMAGES_BUCKET,
       EXPORTS_BUCKET,
@@ -147,7 +172,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     const handlers = new Map(routes.map((route) => [route, importHandler<HttpHandler>(route.handler)]));
     const webRoot = options.webRoot ?? path.join(repositoryRoot, 'web', 'dist');
 
-    const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    handle = async (request: IncomingMessage, response: ServerResponse) => {
       setSecurityHeaders(response);
       // Checked before the URL parser resolves dot segments away (`/chapter/%2e%2e` would become `/`), and
       // so that every later decoding of the path is known to succeed.
@@ -202,28 +227,6 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       }
       await serveWebApp(webRoot, url.pathname, response);
     };
-
-    const server: Server = createServer((request, response) => {
-      handle(request, response).catch((error: unknown) => {
-        logger.error('embedded server error', describeError(error));
-        if (!response.headersSent)
-          sendJson(response, 500, { error: 'internal_error', message: 'Something went wrong.' });
-        else response.destroy();
-      });
-    });
-    // Browsers keep connections open; closing must not wait for them.
-    server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, () => resolve());
-    });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
 
     return { url: origin, ports, database: createDatabase(config), queue, close: stopAll };
   } catch (error) {
