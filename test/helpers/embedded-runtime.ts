@@ -49,6 +49,16 @@ export class TestBrowser {
     return response;
   }
 
+  /** A JSON request as the web app sends it: the body serialised, with its content type, when there is one. */
+  sendJson(method: string, path: string, body?: unknown): Promise<Response> {
+    return this.fetch(path, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  }
+
   /** Follows redirects the way a browser would, returning the last response and where it ended. */
   async navigate(path: string, init: RequestInit = {}): Promise<{ response: Response; url: URL }> {
     let url = new URL(path, this.baseUrl);

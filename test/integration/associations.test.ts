@@ -32,16 +32,8 @@ describe('associations on the embedded runtime', () => {
     return ((await response.json()) as Story).story_id;
   };
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body: unknown) =>
-    browser.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
   const createAssociations = (browser: TestBrowser, storyId: string, names: string[]) =>
-    sendJson(
-      browser,
+    browser.sendJson(
       'POST',
       `/api/stories/${storyId}/associations`,
       names.map((association_name) => ({ association_name, association_type: 'character' })),
@@ -116,7 +108,7 @@ describe('associations on the embedded runtime', () => {
       const created = (await (
         await createAssociations(author, storyId, ['Túrin', 'Niënor', 'Húrin', 'Morwen', 'Glaurung'])
       ).json()) as Association[];
-      await sendJson(author, 'DELETE', `/api/stories/${storyId}/associations`, [created[4]]);
+      await author.sendJson('DELETE', `/api/stories/${storyId}/associations`, [created[4]]);
 
       const response = await createAssociations(author, storyId, ['Beleg']);
 
@@ -164,13 +156,13 @@ describe('associations on the embedded runtime', () => {
       const statuses = await Promise.all([
         otherAuthor.fetch(`${associationPath}/thumbs`),
         otherAuthor.fetch(`${associationPath}/${niggle!.association_id}`),
-        sendJson(otherAuthor, 'POST', associationPath, [
+        otherAuthor.sendJson('POST', associationPath, [
           { association_name: 'Parish', association_type: 'character' },
         ]),
-        sendJson(otherAuthor, 'PUT', associationPath, [
+        otherAuthor.sendJson('PUT', associationPath, [
           { association_id: niggle!.association_id, aliases: 'Stolen' },
         ]),
-        sendJson(otherAuthor, 'DELETE', associationPath, [{ association_id: niggle!.association_id }]),
+        otherAuthor.sendJson('DELETE', associationPath, [{ association_id: niggle!.association_id }]),
         otherAuthor.fetch(`${associationPath}/${niggle!.association_id}/upload?type=character`, {
           method: 'PUT',
           body: upload,
@@ -191,14 +183,14 @@ describe('associations on the embedded runtime', () => {
   describe('editing', () => {
     it('creates, reads with details, updates and deletes an association', async () => {
       const storyId = await createStory(author, 'Farmer Giles of Ham');
-      const createResponse = await sendJson(author, 'POST', `/api/stories/${storyId}/associations`, [
+      const createResponse = await author.sendJson('POST', `/api/stories/${storyId}/associations`, [
         { association_name: 'Chrysophylax', association_type: 'character', aliases: 'the dragon' },
         { association_name: ' ', association_type: 'place' },
       ]);
       const [dragon] = (await createResponse.json()) as Association[];
       const path = `/api/stories/${storyId}/associations/${dragon!.association_id}`;
 
-      const updateResponse = await sendJson(author, 'PUT', `/api/stories/${storyId}/associations`, [
+      const updateResponse = await author.sendJson('PUT', `/api/stories/${storyId}/associations`, [
         {
           association_id: dragon!.association_id,
           short_description: 'A rich and cunning dragon.',
@@ -207,7 +199,7 @@ describe('associations on the embedded runtime', () => {
         },
       ]);
       const read = (await (await author.fetch(path)).json()) as Association;
-      const deleteResponse = await sendJson(author, 'DELETE', `/api/stories/${storyId}/associations`, [read]);
+      const deleteResponse = await author.sendJson('DELETE', `/api/stories/${storyId}/associations`, [read]);
 
       expect(createResponse.status).toBe(201);
       expect(dragon).toMatchObject({ association_name: 'Chrysophylax', case_sensitive: true });
@@ -227,10 +219,10 @@ describe('associations on the embedded runtime', () => {
       const storyId = await createStory(author, 'Roverandom');
       const [dog] = (await (await createAssociations(author, storyId, ['Rover'])).json()) as Association[];
 
-      const create = await sendJson(author, 'POST', `/api/stories/${storyId}/associations`, [
+      const create = await author.sendJson('POST', `/api/stories/${storyId}/associations`, [
         { association_name: 'Psamathos', association_type: 'character', aliases: 'the wizard, Psamathos' },
       ]);
-      const update = await sendJson(author, 'PUT', `/api/stories/${storyId}/associations`, [
+      const update = await author.sendJson('PUT', `/api/stories/${storyId}/associations`, [
         { association_id: dog!.association_id, aliases: 'Roverandom, Roverandom' },
       ]);
 
@@ -319,7 +311,7 @@ describe('associations on the embedded runtime', () => {
       const { url } = (await uploaded.json()) as { url: string };
       const [listed] = await listAssociations(author, storyId);
 
-      await sendJson(author, 'DELETE', `/api/stories/${storyId}/associations`, [tom]);
+      await author.sendJson('DELETE', `/api/stories/${storyId}/associations`, [tom]);
 
       expect((await author.fetch(url)).status).toBe(404);
       expect((await author.fetch(listed!.thumbnail)).status).toBe(404);

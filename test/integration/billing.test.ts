@@ -27,14 +27,6 @@ describe('billing on the embedded runtime with the local payment provider', () =
     await runtime?.close();
   });
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body?: unknown) =>
-    browser.fetch(path, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-
   const expectJson = async <T>(response: Response, status = 200): Promise<T> => {
     const text = await response.text();
     expect(response.status, text).toBe(status);
@@ -43,7 +35,7 @@ describe('billing on the embedded runtime with the local payment provider', () =
 
   const tokenize = async (browser: TestBrowser, number: string) =>
     expectJson<PaymentMethod>(
-      await sendJson(browser, 'POST', '/billing/local/payment-methods', {
+      await browser.sendJson('POST', '/billing/local/payment-methods', {
         number,
         expiration_month: 12,
         expiration_year: 2040,
@@ -57,9 +49,9 @@ describe('billing on the embedded runtime with the local payment provider', () =
   /** Every step of the subscribe page: card, customer, default card, product, subscription. */
   const subscribe = async (browser: TestBrowser, number = '4242 4242 4242 4242') => {
     const card = await tokenize(browser, number);
-    const customer = await expectJson<CustomerResponse>(await sendJson(browser, 'POST', '/billing/customer'));
+    const customer = await expectJson<CustomerResponse>(await browser.sendJson('POST', '/billing/customer'));
     const [product] = await expectJson<Product[]>(await browser.fetch('/billing/products'));
-    return sendJson(browser, 'POST', '/billing/subscribe', {
+    return browser.sendJson('POST', '/billing/subscribe', {
       payment_method_id: card.id,
       customer_id: customer.id,
       price_id: product!.price_id,
@@ -75,8 +67,7 @@ describe('billing on the embedded runtime with the local payment provider', () =
   };
 
   const createAssociations = (browser: TestBrowser, storyId: string, names: string[]) =>
-    sendJson(
-      browser,
+    browser.sendJson(
       'POST',
       `/api/stories/${storyId}/associations`,
       names.map((association_name) => ({ association_name, association_type: 'character' })),
@@ -115,9 +106,9 @@ describe('billing on the embedded runtime with the local payment provider', () =
       'You appear to already have an active subscription. Please contact support if this is an error.',
     );
 
-    const off = await expectJson<User>(await sendJson(author, 'PUT', '/api/user', { renewing: false }));
+    const off = await expectJson<User>(await author.sendJson('PUT', '/api/user', { renewing: false }));
     expect(off).toMatchObject({ renewing: false, expired: false, name: 'Subscriber' });
-    const on = await expectJson<User>(await sendJson(author, 'PUT', '/api/user', { renewing: true }));
+    const on = await expectJson<User>(await author.sendJson('PUT', '/api/user', { renewing: true }));
     expect(on.renewing).toBe(true);
 
     // Renewing: the next period is charged when the first ends.
@@ -129,7 +120,7 @@ describe('billing on the embedded runtime with the local payment provider', () =
     });
 
     // Not renewing: the subscription ends with its period and premium is refused again.
-    await expectJson<User>(await sendJson(author, 'PUT', '/api/user', { renewing: false }));
+    await expectJson<User>(await author.sendJson('PUT', '/api/user', { renewing: false }));
     advanceBy(PERIOD_SECONDS);
     expect(await getUser(author)).toMatchObject({ subscription_id: '', renewing: false, expired: true });
     expect((await createAssociations(author, storyId, ['G'])).status).toBe(401);
@@ -137,18 +128,18 @@ describe('billing on the embedded runtime with the local payment provider', () =
     expect((await author.fetch(`/api/stories/${storyId}/associations/thumbs`)).status).toBe(200);
 
     // Renewal asked of an ended subscription: the spec's 303 to /subscribe.
-    const renew = await sendJson(author, 'PUT', '/api/user', { renewing: true });
+    const renew = await author.sendJson('PUT', '/api/user', { renewing: true });
     expect(renew.status).toBe(303);
     expect(renew.headers.get('location')).toBe('/subscribe');
   });
 
   it('refuses a declined card with the provider’s message and leaves the author free', async () => {
     const author = await signIn(runtime, 'declined@example.com', 'Declined');
-    const customer = await expectJson<CustomerResponse>(await sendJson(author, 'POST', '/billing/customer'));
+    const customer = await expectJson<CustomerResponse>(await author.sendJson('POST', '/billing/customer'));
     const card = await tokenize(author, '4000 0000 0000 0002');
 
     const update = await expectJson<{ message: string }>(
-      await sendJson(author, 'PUT', '/billing/customer', {
+      await author.sendJson('PUT', '/billing/customer', {
         customer_id: customer.id,
         payment_method_id: card.id,
       }),
@@ -164,15 +155,15 @@ describe('billing on the embedded runtime with the local payment provider', () =
     const author = await signIn(runtime, 'replacer@example.com', 'Replacer');
     const other = await signIn(runtime, 'other@example.com', 'Other');
     expect((await author.fetch('/billing/customer/payment')).status).toBe(404);
-    const customer = await expectJson<CustomerResponse>(await sendJson(author, 'POST', '/billing/customer'));
-    expect(await expectJson<CustomerResponse>(await sendJson(author, 'POST', '/billing/customer'))).toEqual(
+    const customer = await expectJson<CustomerResponse>(await author.sendJson('POST', '/billing/customer'));
+    expect(await expectJson<CustomerResponse>(await author.sendJson('POST', '/billing/customer'))).toEqual(
       customer,
     );
     const first = await tokenize(author, '4242424242424242');
     const second = await tokenize(author, '5555 5555 5555 4444');
     for (const card of [first, second]) {
       await expectJson(
-        await sendJson(author, 'PUT', '/billing/customer', {
+        await author.sendJson('PUT', '/billing/customer', {
           customer_id: customer.id,
           payment_method_id: card.id,
         }),
@@ -184,14 +175,14 @@ describe('billing on the embedded runtime with the local payment provider', () =
       last_four: '4444',
     });
 
-    await expectJson<CustomerResponse>(await sendJson(other, 'POST', '/billing/customer'));
-    const foreign = await sendJson(other, 'PUT', '/billing/customer', {
+    await expectJson<CustomerResponse>(await other.sendJson('POST', '/billing/customer'));
+    const foreign = await other.sendJson('PUT', '/billing/customer', {
       customer_id: customer.id,
       payment_method_id: first.id,
     });
     expect(foreign.status).toBe(403);
     const [product] = await expectJson<Product[]>(await other.fetch('/billing/products'));
-    const foreignSubscribe = await sendJson(other, 'POST', '/billing/subscribe', {
+    const foreignSubscribe = await other.sendJson('POST', '/billing/subscribe', {
       customer_id: customer.id,
       payment_method_id: first.id,
       price_id: product!.price_id,
@@ -201,10 +192,10 @@ describe('billing on the embedded runtime with the local payment provider', () =
 
   it('answers 400 for malformed billing requests and 401 when signed out', async () => {
     const author = await signIn(runtime, 'malformed@example.com', 'Malformed');
-    expect((await sendJson(author, 'PUT', '/billing/customer', { customer_id: 'x' })).status).toBe(400);
-    expect((await sendJson(author, 'POST', '/billing/subscribe', [])).status).toBe(400);
-    expect((await sendJson(author, 'PUT', '/api/user', { renewing: 'yes' })).status).toBe(400);
-    const wrongCard = await sendJson(author, 'POST', '/billing/local/payment-methods', {
+    expect((await author.sendJson('PUT', '/billing/customer', { customer_id: 'x' })).status).toBe(400);
+    expect((await author.sendJson('POST', '/billing/subscribe', [])).status).toBe(400);
+    expect((await author.sendJson('PUT', '/api/user', { renewing: 'yes' })).status).toBe(400);
+    const wrongCard = await author.sendJson('POST', '/billing/local/payment-methods', {
       number: '1234 5678 9012 3456',
       expiration_month: 12,
       expiration_year: 2040,
@@ -214,7 +205,7 @@ describe('billing on the embedded runtime with the local payment provider', () =
     expect(((await wrongCard.json()) as { message: string }).message).toBe('Your card number is incorrect.');
 
     const anonymous = new (author.constructor as new (url: string) => TestBrowser)(runtime.url);
-    expect((await sendJson(anonymous, 'POST', '/billing/customer')).status).toBe(401);
+    expect((await anonymous.sendJson('POST', '/billing/customer')).status).toBe(401);
     expect((await anonymous.fetch('/billing/products')).status).toBe(401);
   });
 

@@ -31,13 +31,6 @@ describe('block writes on the embedded runtime', () => {
     await runtime?.close();
   });
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body: unknown) =>
-    browser.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
   const newChapter = async () => {
     const response = await laptop.fetch('/api/stories', {
       method: 'POST',
@@ -62,7 +55,7 @@ describe('block writes on the embedded runtime', () => {
   it('refuses a save that would pass 5,000 paragraphs with 400 and stores none of it', async () => {
     const { storyId, chapterId } = await newChapter();
     const save = (keyIds: string[]) =>
-      sendJson(laptop, 'PUT', `/api/stories/${storyId}`, {
+      laptop.sendJson('PUT', `/api/stories/${storyId}`, {
         chapter_id: chapterId,
         blocks: keyIds.map((keyId) => ({ key_id: keyId, chunk: JSON.stringify(emptyParagraph(keyId)) })),
       });
@@ -85,7 +78,7 @@ describe('block writes on the embedded runtime', () => {
     const [starter] = await contentOf(laptop, storyId, chapterId);
     const keyId = starter!.key_id.Value;
 
-    await sendJson(laptop, 'PUT', `/api/stories/${storyId}`, {
+    await laptop.sendJson('PUT', `/api/stories/${storyId}`, {
       chapter_id: chapterId,
       blocks: [{ key_id: keyId, chunk: chunk(keyId, 'Once.'), base_revision: starter!.revision }],
     });
@@ -99,7 +92,7 @@ describe('block writes on the embedded runtime', () => {
     const { storyId, chapterId } = await newChapter();
     const [loaded] = await contentOf(phone, storyId, chapterId);
     const keyId = loaded!.key_id.Value;
-    const laptopSave = await sendJson(laptop, 'PUT', `/api/stories/${storyId}`, {
+    const laptopSave = await laptop.sendJson('PUT', `/api/stories/${storyId}`, {
       chapter_id: chapterId,
       blocks: [
         { key_id: keyId, chunk: chunk(keyId, 'Typed on the laptop.'), base_revision: loaded!.revision },
@@ -107,7 +100,7 @@ describe('block writes on the embedded runtime', () => {
       ],
     });
 
-    const phoneSave = await sendJson(phone, 'PUT', `/api/stories/${storyId}`, {
+    const phoneSave = await phone.sendJson('PUT', `/api/stories/${storyId}`, {
       chapter_id: chapterId,
       blocks: [
         { key_id: keyId, chunk: chunk(keyId, 'Typed on the phone.'), base_revision: loaded!.revision },
@@ -127,12 +120,12 @@ describe('block writes on the embedded runtime', () => {
     const { storyId, chapterId } = await newChapter();
     const [loaded] = await contentOf(phone, storyId, chapterId);
     const keyId = loaded!.key_id.Value;
-    await sendJson(laptop, 'PUT', `/api/stories/${storyId}`, {
+    await laptop.sendJson('PUT', `/api/stories/${storyId}`, {
       chapter_id: chapterId,
       blocks: [{ key_id: keyId, chunk: chunk(keyId, 'Kept.'), base_revision: loaded!.revision }],
     });
 
-    const phoneDelete = await sendJson(phone, 'DELETE', `/api/stories/${storyId}/block`, {
+    const phoneDelete = await phone.sendJson('DELETE', `/api/stories/${storyId}/block`, {
       chapter_id: chapterId,
       blocks: [{ key_id: keyId, base_revision: loaded!.revision }],
     });
@@ -146,21 +139,21 @@ describe('block writes on the embedded runtime', () => {
     const { storyId, chapterId } = await newChapter();
     const [loaded] = await contentOf(phone, storyId, chapterId);
     const keyId = loaded!.key_id.Value;
-    await sendJson(laptop, 'DELETE', `/api/stories/${storyId}/block`, {
+    await laptop.sendJson('DELETE', `/api/stories/${storyId}/block`, {
       chapter_id: chapterId,
       blocks: [{ key_id: keyId, base_revision: loaded!.revision }],
     });
 
-    const repeatedDelete = await sendJson(phone, 'DELETE', `/api/stories/${storyId}/block`, {
+    const repeatedDelete = await phone.sendJson('DELETE', `/api/stories/${storyId}/block`, {
       chapter_id: chapterId,
       blocks: [{ key_id: keyId, base_revision: loaded!.revision }],
     });
     const unversionedSaves = [
-      await sendJson(phone, 'PUT', `/api/stories/${storyId}`, {
+      await phone.sendJson('PUT', `/api/stories/${storyId}`, {
         chapter_id: chapterId,
         blocks: [{ key_id: 'plain', chunk: chunk('plain', 'First.') }],
       }),
-      await sendJson(laptop, 'PUT', `/api/stories/${storyId}`, {
+      await laptop.sendJson('PUT', `/api/stories/${storyId}`, {
         chapter_id: chapterId,
         blocks: [{ key_id: 'plain', chunk: chunk('plain', 'Second.') }],
       }),

@@ -43,13 +43,6 @@ describe('export through the queue on the embedded runtime', () => {
     files.remove();
   });
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body?: unknown) =>
-    browser.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
   /** A story whose one chapter holds two saved paragraphs. */
   const storyWithText = async (browser: TestBrowser) => {
     const created = await browser.fetch('/api/stories', {
@@ -58,7 +51,7 @@ describe('export through the queue on the embedded runtime', () => {
     });
     const story = (await created.json()) as Story;
     const chapterId = story.chapters![0]!.id;
-    const saved = await sendJson(browser, 'PUT', `/api/stories/${story.story_id}`, {
+    const saved = await browser.sendJson('PUT', `/api/stories/${story.story_id}`, {
       story_id: story.story_id,
       chapter_id: chapterId,
       blocks: [
@@ -80,7 +73,7 @@ describe('export through the queue on the embedded runtime', () => {
   it('makes a PDF of the stored chapters (not the HTML sent) and answers a link to it', async () => {
     const storyId = await storyWithText(subscriber);
 
-    const response = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=pdf`, {
+    const response = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=pdf`, {
       html_by_chapter: [{ title: 'Chapter 1', html: '<p>Words that were never saved</p>' }],
       title: 'The Lantern Road',
       storyID: storyId,
@@ -104,7 +97,7 @@ describe('export through the queue on the embedded runtime', () => {
     const storyId = await storyWithText(subscriber);
     const worker = holdQueue(runtime);
 
-    const pending = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=epub`, {
+    const pending = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=epub`, {
       layout: 'book',
     });
     const { job_id: jobId } = (await pending.json()) as { job_id: string };
@@ -127,8 +120,8 @@ describe('export through the queue on the embedded runtime', () => {
     const outsider = await signIn(runtime, 'cy@example.com', 'Cy Paid');
     await grantSubscription(runtime, outsider.cookie(sessionCookieName(runtime.ports.config))!);
 
-    const refused = await sendJson(free, 'PUT', `/api/stories/${freeStoryId}/export?type=docx`, {});
-    const hidden = await sendJson(outsider, 'PUT', `/api/stories/${subscribersStoryId}/export?type=docx`, {});
+    const refused = await free.sendJson('PUT', `/api/stories/${freeStoryId}/export?type=docx`, {});
+    const hidden = await outsider.sendJson('PUT', `/api/stories/${subscribersStoryId}/export?type=docx`, {});
 
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
@@ -140,7 +133,7 @@ describe('export through the queue on the embedded runtime', () => {
 
   it('deletes the exported files with their story', async () => {
     const storyId = await storyWithText(subscriber);
-    const exported = await sendJson(subscriber, 'PUT', `/api/stories/${storyId}/export?type=docx`, {});
+    const exported = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=docx`, {});
     const { url } = (await exported.json()) as { url: string };
     const fileKey = decodeURIComponent(new URL(url).pathname.split('/').slice(2).join('/'));
     expect(await runtime.ports.blobs.get('exports', fileKey)).toBeDefined();

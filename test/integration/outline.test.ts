@@ -28,13 +28,6 @@ describe('outlines on the embedded runtime', () => {
     await runtime?.close();
   });
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body: unknown) =>
-    browser.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
   const newStory = async (browser: TestBrowser) => {
     const response = await browser.fetch('/api/stories', {
       method: 'POST',
@@ -46,7 +39,7 @@ describe('outlines on the embedded runtime', () => {
   };
 
   const addChapter = async (browser: TestBrowser, storyId: string) =>
-    (await (await sendJson(browser, 'POST', `/api/stories/${storyId}/chapter`, {})).json()) as Chapter;
+    (await (await browser.sendJson('POST', `/api/stories/${storyId}/chapter`, {})).json()) as Chapter;
 
   const storyOutline = async (browser: TestBrowser, storyId: string) =>
     ((await (await browser.fetch(`/api/stories/${storyId}`)).json()) as Story).outline;
@@ -55,7 +48,7 @@ describe('outlines on the embedded runtime', () => {
     const { storyId } = await newStory(subscriber);
     expect(await storyOutline(subscriber, storyId)).toEqual([]);
 
-    const created = await sendJson(subscriber, 'POST', '/api/outline', { storyID: storyId, type: 'fiveAct' });
+    const created = await subscriber.sendJson('POST', '/api/outline', { storyID: storyId, type: 'fiveAct' });
 
     expect(created.status).toBe(201);
     const { sections } = (await created.json()) as OutlineResponse;
@@ -72,11 +65,11 @@ describe('outlines on the embedded runtime', () => {
   it('refuses a free account with 401 and stores no outline', async () => {
     const { storyId } = await newStory(freeAuthor);
 
-    const created = await sendJson(freeAuthor, 'POST', '/api/outline', {
+    const created = await freeAuthor.sendJson('POST', '/api/outline', {
       storyID: storyId,
       type: 'threeAct',
     });
-    const updated = await sendJson(freeAuthor, 'PUT', '/api/outline', {
+    const updated = await freeAuthor.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       section: { place: 1 },
     });
@@ -98,13 +91,13 @@ describe('outlines on the embedded runtime', () => {
 
   it("answers 404 for another author's story, whether creating or updating", async () => {
     const { storyId } = await newStory(subscriber);
-    await sendJson(subscriber, 'POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
+    await subscriber.sendJson('POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
 
-    const created = await sendJson(otherSubscriber, 'POST', '/api/outline', {
+    const created = await otherSubscriber.sendJson('POST', '/api/outline', {
       storyID: storyId,
       type: 'fiveAct',
     });
-    const updated = await sendJson(otherSubscriber, 'PUT', '/api/outline', {
+    const updated = await otherSubscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       section: { place: 1, text: 'Mine now' },
     });
@@ -116,13 +109,13 @@ describe('outlines on the embedded runtime', () => {
   it('saves one section, assigns chapters to one section at most, and replaces the outline from a new template', async () => {
     const { storyId, firstChapterId } = await newStory(subscriber);
     const second = await addChapter(subscriber, storyId);
-    await sendJson(subscriber, 'POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
+    await subscriber.sendJson('POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
 
-    const textSaved = await sendJson(subscriber, 'PUT', '/api/outline', {
+    const textSaved = await subscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       section: { place: 1, text: 'Shevek leaves Anarres.', chapters: [firstChapterId, second.id] },
     });
-    const moved = await sendJson(subscriber, 'PUT', '/api/outline', {
+    const moved = await subscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       sections: [
         { place: 2, chapters: [second.id] },
@@ -139,7 +132,7 @@ describe('outlines on the embedded runtime', () => {
       ['', []],
     ]);
 
-    const replaced = await sendJson(subscriber, 'POST', '/api/outline', {
+    const replaced = await subscriber.sendJson('POST', '/api/outline', {
       storyID: storyId,
       type: 'heroJourney',
     });
@@ -153,17 +146,17 @@ describe('outlines on the embedded runtime', () => {
   it('refuses a chapter id of another story with 400, an unknown template and a malformed body likewise', async () => {
     const { storyId } = await newStory(subscriber);
     const other = await newStory(otherSubscriber);
-    await sendJson(subscriber, 'POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
+    await subscriber.sendJson('POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
 
-    const foreignChapter = await sendJson(subscriber, 'PUT', '/api/outline', {
+    const foreignChapter = await subscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       section: { place: 1, chapters: [other.firstChapterId] },
     });
-    const unknownTemplate = await sendJson(subscriber, 'POST', '/api/outline', {
+    const unknownTemplate = await subscriber.sendJson('POST', '/api/outline', {
       storyID: storyId,
       type: 'sixAct',
     });
-    const malformed = await sendJson(subscriber, 'PUT', '/api/outline', {
+    const malformed = await subscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       section: { place: 0 },
     });
@@ -181,8 +174,8 @@ describe('outlines on the embedded runtime', () => {
     const { storyId, firstChapterId } = await newStory(subscriber);
     const second = await addChapter(subscriber, storyId);
     await runtime.queue.drain();
-    await sendJson(subscriber, 'POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
-    await sendJson(subscriber, 'PUT', '/api/outline', {
+    await subscriber.sendJson('POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
+    await subscriber.sendJson('PUT', '/api/outline', {
       storyID: storyId,
       sections: [
         { place: 1, chapters: [firstChapterId] },

@@ -31,13 +31,6 @@ describe('the story bible on the embedded runtime', () => {
     await runtime?.close();
   });
 
-  const sendJson = (browser: TestBrowser, method: string, path: string, body: unknown) =>
-    browser.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
   /** A story whose chapters hold the given paragraphs, key_ids `<chapter index>-<paragraph index>`. */
   const storyWith = async (chapters: Paragraph[][]) => {
     const created = await author.fetch('/api/stories', {
@@ -47,7 +40,7 @@ describe('the story bible on the embedded runtime', () => {
     const story = (await created.json()) as Story;
     const chapterIds = [story.chapters![0]!.id];
     for (let place = 2; place <= chapters.length; place += 1) {
-      const response = await sendJson(author, 'POST', `/api/stories/${story.story_id}/chapter`, {
+      const response = await author.sendJson('POST', `/api/stories/${story.story_id}/chapter`, {
         title: `Chapter ${place}`,
         place,
       });
@@ -55,7 +48,7 @@ describe('the story bible on the embedded runtime', () => {
     }
     await runtime.queue.drain();
     for (const [chapterIndex, paragraphs] of chapters.entries()) {
-      const saved = await sendJson(author, 'PUT', `/api/stories/${story.story_id}`, {
+      const saved = await author.sendJson('PUT', `/api/stories/${story.story_id}`, {
         story_id: story.story_id,
         chapter_id: chapterIds[chapterIndex],
         blocks: paragraphs.map((content, index) => ({
@@ -73,8 +66,7 @@ describe('the story bible on the embedded runtime', () => {
     storyId: string,
     drafts: { association_name: string; aliases?: string; case_sensitive?: boolean }[],
   ) => {
-    const response = await sendJson(
-      author,
+    const response = await author.sendJson(
       'POST',
       `/api/stories/${storyId}/associations`,
       drafts.map((draft) => ({ association_type: 'character', ...draft })),
@@ -166,7 +158,7 @@ describe('the story bible on the embedded runtime', () => {
 
   describe('rename everywhere', () => {
     const renameAssociation = (browser: TestBrowser, storyId: string, associationId: string, body: unknown) =>
-      sendJson(browser, 'POST', `/api/stories/${storyId}/associations/${associationId}/rename`, body);
+      browser.sendJson('POST', `/api/stories/${storyId}/associations/${associationId}/rename`, body);
 
     const chunksOf = async (storyId: string, chapterId: string) => {
       const response = await author.fetch(`/api/stories/${storyId}/content?chapter=${chapterId}`);
