@@ -173,7 +173,13 @@ test('the export menu is disabled for a free account and says why', async ({ pag
   const exportButton = page.getByRole('button', { name: 'Export' });
 
   await expect(exportButton).toBeDisabled();
-  await page.getByText('Export', { exact: true }).hover({ force: true });
-
-  await expect(page.getByRole('tooltip')).toHaveText('Exporting stories is only available to subscribers');
+  // The workspace may still be laying out (chapter list, editor) when the pointer first arrives, which can move
+  // the button from under it; pointing again is what an author would do.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.getByText('Export', { exact: true }).hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('Exporting stories is only available to subscribers', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
 });
