@@ -110,15 +110,12 @@ describe('the spec §7 calls, sent as the spec shows them, answer the §3 fields
     await runtime?.close();
   });
 
-  const sendJson = async (method: string, path: string, body?: unknown) => {
-    const response = await author.fetch(path, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const answerOf = async (response: Response) => {
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as unknown };
   };
+  const sendJson = async (method: string, path: string, body?: unknown, browser: TestBrowser = author) =>
+    answerOf(await browser.sendJson(method, path, body));
   const getJson = (path: string) => sendJson('GET', path);
   const sendForm = async (method: string, path: string, form: FormData) => {
     const response = await author.fetch(path, { method, body: form });
@@ -419,6 +416,114 @@ describe('the spec §7 calls, sent as the spec shows them, answer the §3 fields
     expect(upload.status).toBe(200);
     expectFields(await upload.json(), { url: 'string' });
     expect(deleted.status).toBe(204);
+  });
+  it('billing calls, PUT /api/user {renewing}, outline and export, as §7 sends them, answer the §3 fields', async () => {
+    const subscriber = await signIn(runtime, 'contract-subscriber@example.com', 'Sasha');
+    const send = (method: string, path: string, body?: unknown) => sendJson(method, path, body, subscriber);
+    // The card form's stand-in for Stripe.js on the embedded runtime: it turns card details into a payment method.
+    const card = (
+      await send('POST', '/billing/local/payment-methods', {
+        number: '4242 4242 4242 4242',
+        expiration_month: 12,
+        expiration_year: 2040,
+        cvc: '123',
+      })
+    ).body as Json;
+
+    const customer = await send('POST', '/billing/customer');
+    const customerId = (customer.body as Json).id as string;
+    const madeDefault = await send('PUT', '/billing/customer', {
+      customer_id: customerId,
+      payment_method_id: card.id,
+    });
+    const payment = await send('GET', '/billing/customer/payment');
+    const products = await send('GET', '/billing/products');
+    const [product] = products.body as Json[];
+    const subscription = await send('POST', '/billing/subscribe', {
+      payment_method_id: card.id,
+      customer_id: customerId,
+      price_id: product!.price_id,
+    });
+    const notRenewing = await send('PUT', '/api/user', { renewing: false });
+    const freeRenewal = await author.sendJson('PUT', '/api/user', { renewing: true });
+
+    expectFields(customer.body, { id: 'string', payment_methods: 'array' });
+    expect(madeDefault.status).toBeLessThan(300);
+    expectFields(payment.body, {
+      id: 'string',
+      brand: 'string',
+      last_four: 'string',
+      expiration_month: 'number',
+      expiration_year: 'number',
+    });
+    expectFields(product, { price_id: 'string', name: 'string', description: 'string' });
+    expectFields(subscription.body, { subscription_id: 'string', period_end: 'string' });
+    expect(notRenewing.status).toBe(200);
+    expectFields(notRenewing.body, userFields);
+    expect(notRenewing.body).toMatchObject({
+      customer_id: customerId,
+      subscription_id: (subscription.body as Json).subscription_id,
+      renewing: false,
+      expired: false,
+    });
+    expect(Number((notRenewing.body as Json).expires_at)).toBeGreaterThan(Date.now() / 1000);
+    expect(freeRenewal.status).toBe(303);
+    expect(freeRenewal.headers.get('location')).toBe('/subscribe');
+
+    const story = (
+      await answerOf(
+        await subscriber.fetch('/api/stories', {
+          method: 'POST',
+          body: multipartForm({ title: 'Contracts', description: 'Signed.', series_place: '0' }),
+        }),
+      )
+    ).body as Json;
+    const storyId = story.story_id as string;
+    const chapterId = (story.chapters as Json[])[0]!.id as string;
+    const outline = await send('POST', '/api/outline', { storyID: storyId, type: 'threeAct' });
+    const sections = (outline.body as { sections: Json[] }).sections;
+    const assigned = await send('PUT', '/api/outline', {
+      storyID: storyId,
+      sections: sections.map((section, index) => ({
+        ...section,
+        text: `Notes for act ${index + 1}`,
+        chapters: index === 0 ? [chapterId] : [],
+      })),
+    });
+    const singleSection = await send('PUT', '/api/outline', {
+      storyID: storyId,
+      section: { ...sections[1], description: 'The middle, rewritten.' },
+    });
+    const storyWithOutline = (await send('GET', `/api/stories/${storyId}`)).body as { outline: Json[] };
+    const exported = await send('PUT', `/api/stories/${storyId}/export?type=docx`, {
+      html_by_chapter: [{ title: 'Chapter 1', html: '<p></p>' }],
+      title: 'Contracts',
+      storyID: storyId,
+      type: 'docx',
+    });
+
+    expect(sections).toHaveLength(3);
+    for (const section of sections) {
+      expectFields(section, {
+        place: 'number',
+        header: 'string',
+        description: 'string',
+        text: 'string',
+        chapters: 'array',
+      });
+    }
+    expect(assigned.status).toBeLessThan(300);
+    expect(singleSection.status).toBeLessThan(300);
+    expect(storyWithOutline.outline).toEqual([
+      expect.objectContaining({ place: 1, text: 'Notes for act 1', chapters: [chapterId] }),
+      expect.objectContaining({ place: 2, description: 'The middle, rewritten.', chapters: [] }),
+      expect.objectContaining({ place: 3, chapters: [] }),
+    ]);
+    expect(exported.status).toBe(200);
+    expectFields(exported.body, { url: 'string' });
+    const download = await fetch((exported.body as Json).url as string);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
   });
 });
 
