@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import {
   openNewChapter,
   paragraphs,
@@ -8,6 +8,7 @@ import {
   waitUntilSaved,
 } from './fixtures/chapter-editor';
 import { addChapterThroughApi } from './fixtures/stories';
+import { storedParagraphs } from './fixtures/story-text';
 
 test('paragraphs typed in the chapter are there, in order, after a reload', async ({ page }) => {
   const { editor, saveStatus } = await openNewChapter(page, 'typing');
@@ -191,18 +192,6 @@ test('the loaded chapter is not saved again just for being opened', async ({ pag
   expect(writes).toEqual([]);
   await expect(saveStatus).toHaveText('Saved', { timeout: SAVE_TIMEOUT_MS });
 });
-
-/** The text the server holds for a chapter, paragraph by paragraph. */
-async function storedParagraphs(page: Page, storyId: string, chapterId: string): Promise<string[]> {
-  const response = await page.request.get(`/api/stories/${storyId}/content?chapter=${chapterId}`);
-  if (!response.ok()) return [];
-  const content = (await response.json()) as { items: { chunk: { Value: string } }[] };
-  return content.items.map((item) =>
-    (JSON.parse(item.chunk.Value) as { children: { text?: string }[] }).children
-      .map((child) => child.text ?? '')
-      .join(''),
-  );
-}
 
 test('switching chapters sends what was typed in the one left, and both keep their text', async ({
   page,

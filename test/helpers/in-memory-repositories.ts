@@ -314,11 +314,17 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
     putBlockItem: (chapterId, block, _now, expectedRevision) =>
       asWrite({
-        holds: () =>
-          expectedRevision === undefined ||
-          (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) === expectedRevision,
+        holds: () => {
+          const stored = blocksOf(chapterId).get(block.key_id);
+          const revision = stored?.revision ?? 0;
+          if (expectedRevision === undefined || revision === expectedRevision) return true;
+          return revision === expectedRevision + 1 && stored?.chunk === block.chunk;
+        },
         apply: () => {
-          const revision = (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) + 1;
+          const revision =
+            expectedRevision === undefined
+              ? (blocksOf(chapterId).get(block.key_id)?.revision ?? 0) + 1
+              : expectedRevision + 1;
           blocksOf(chapterId).set(block.key_id, { key_id: block.key_id, chunk: block.chunk, revision });
         },
       }),

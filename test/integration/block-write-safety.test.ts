@@ -88,6 +88,33 @@ describe('block writes on the embedded runtime', () => {
     expect(saved!.revision).toBe(2);
   });
 
+  it('accepts a save repeated after its answer was lost, without bumping the revision again', async () => {
+    const { storyId, chapterId } = await newChapter();
+    const [loaded] = await contentOf(laptop, storyId, chapterId);
+    const keyId = loaded!.key_id.Value;
+    const save = {
+      chapter_id: chapterId,
+      blocks: [
+        { key_id: keyId, chunk: chunk(keyId, 'Sent twice.'), base_revision: loaded!.revision },
+        { key_id: 'added', chunk: chunk('added', 'New, sent twice.'), place: '1', base_revision: 0 },
+      ],
+    };
+
+    const first = await laptop.sendJson('PUT', `/api/stories/${storyId}`, save);
+    const repeated = await laptop.sendJson('PUT', `/api/stories/${storyId}`, save);
+    const different = await laptop.sendJson('PUT', `/api/stories/${storyId}`, {
+      chapter_id: chapterId,
+      blocks: [{ key_id: keyId, chunk: chunk(keyId, 'Not the same.'), base_revision: loaded!.revision }],
+    });
+
+    expect(first.status).toBe(204);
+    expect(repeated.status).toBe(204);
+    expect(different.status).toBe(409);
+    const stored = await contentOf(laptop, storyId, chapterId);
+    expect(texts(stored)).toEqual(['Sent twice.', 'New, sent twice.']);
+    expect(stored.map((item) => item.revision)).toEqual([loaded!.revision! + 1, 1]);
+  });
+
   it("refuses with 409 chapter_changed a save based on a paragraph another window has changed, and keeps that window's text", async () => {
     const { storyId, chapterId } = await newChapter();
     const [loaded] = await contentOf(phone, storyId, chapterId);

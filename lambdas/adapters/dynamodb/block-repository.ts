@@ -86,11 +86,17 @@ export class DynamoDbBlockRepository implements BlockRepository {
     now: Date,
     expectedRevision?: number,
   ) {
+    if (expectedRevision === undefined) return this.updateBlock(chapterId, block, now);
+    const condition = revisionCondition(expectedRevision);
     return this.updateBlock(
       chapterId,
       block,
       now,
-      expectedRevision === undefined ? undefined : revisionCondition(expectedRevision),
+      {
+        ConditionExpression: `(${condition.ConditionExpression}) OR (#revision = :next AND #chunk = :chunk)`,
+        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':next': expectedRevision + 1 },
+      },
+      expectedRevision + 1,
     );
   }
 
@@ -101,19 +107,24 @@ export class DynamoDbBlockRepository implements BlockRepository {
     });
   }
 
-  /** An update rather than a put, so the revision is bumped in place whether or not the write is conditional. */
+  /**
+   * An update rather than a put, so the revision is bumped in place whether or not the write is conditional;
+   * a write checked against a revision sets the one after it, so repeating that write changes nothing.
+   */
   private updateBlock(
     chapterId: string,
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     condition?: { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
+    nextRevision?: number,
   ) {
+    const fields = 'SET #entity = :entity, #key_id = :key_id, #chunk = :chunk, #updated_at = :now';
     return asWrite({
       Update: {
         TableName: this.database.tableName,
         Key: blockKey(chapterId, block.key_id),
         UpdateExpression:
-          'SET #entity = :entity, #key_id = :key_id, #chunk = :chunk, #updated_at = :now ADD #revision :one',
+          nextRevision === undefined ? `${fields} ADD #revision :one` : `${fields}, #revision = :next`,
         ExpressionAttributeNames: {
           '#entity': 'entity',
           '#key_id': 'key_id',
@@ -127,7 +138,7 @@ export class DynamoDbBlockRepository implements BlockRepository {
           ':key_id': block.key_id,
           ':chunk': block.chunk,
           ':now': now.toISOString(),
-          ':one': 1,
+          ...(nextRevision === undefined ? { ':one': 1 } : {}),
           ...condition?.ExpressionAttributeValues,
         },
       },

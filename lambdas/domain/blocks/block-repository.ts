@@ -31,7 +31,9 @@ export interface BlockRepository {
   listKeyIds(chapterId: string): Promise<string[]>;
   /**
    * Stores the block with the next revision. With `expectedRevision`, only if the stored block is still at it
-   * (0: absent, or stored before revisions); without, unconditionally.
+   * (0: absent, or stored before revisions), or already holds this very write (the same chunk at the revision
+   * after it: a save repeated because its answer was lost succeeds and changes nothing); without,
+   * unconditionally.
    */
   putBlockItem(
     chapterId: string,

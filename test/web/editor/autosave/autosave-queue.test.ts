@@ -494,6 +494,73 @@ describe('AutosaveQueue: a chapter changed in another window', () => {
     expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
   });
 
+  describe('a save whose answer never came (the server may hold it)', () => {
+    const sentBlocks = (sent: SentRequest[]) =>
+      sent.map((request) =>
+        request.body.blocks.map((block) => [block.key_id, block.base_revision, block.chunk ?? 'delete']),
+      );
+
+    it('sends it again before a newer change of its paragraph, which is then based on it', async () => {
+      let answers = [0];
+      const { queue, sent } = createQueue({ respond: () => answers.shift() ?? 204 });
+      queue.reconcile(loaded, () => 'unused');
+      queue.save('a', chunk('a', 'Perhaps stored.'), 0);
+      await queue.flush();
+
+      queue.save('a', chunk('a', 'Typed after.'), 0);
+      answers = [];
+      await queue.retryNow();
+
+      expect(sentBlocks(sent)).toEqual([
+        [['a', 3, chunk('a', 'Perhaps stored.')]],
+        [['a', 3, chunk('a', 'Perhaps stored.')]],
+        [['a', 4, chunk('a', 'Typed after.')]],
+      ]);
+      expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
+    });
+
+    it('does the same when the newer change was typed while the lost save was in flight', async () => {
+      let answers = [0];
+      const { queue, sent } = createQueue({ respond: () => answers.shift() ?? 204 });
+      queue.reconcile(loaded, () => 'unused');
+      queue.save('a', chunk('a', 'In flight.'), 0);
+      const flushing = queue.flush();
+      queue.save('a', chunk('a', 'Typed meanwhile.'), 0);
+      await flushing;
+      answers = [];
+
+      await queue.retryNow();
+
+      expect(sentBlocks(sent).slice(1)).toEqual([
+        [['a', 3, chunk('a', 'In flight.')]],
+        [['a', 4, chunk('a', 'Typed meanwhile.')]],
+      ]);
+    });
+
+    it('confirms it before deleting its paragraph, so the delete is not refused as a change made elsewhere', async () => {
+      let answers = [0];
+      const { queue, sent, store } = createQueue({ respond: () => answers.shift() ?? 204 });
+      queue.reconcile(loaded, () => 'unused');
+      queue.save('new', chunk('new', 'Perhaps stored.'), 2);
+      await queue.flush();
+      queue.delete('new');
+      expect(store.load(scope)).toEqual([
+        expect.objectContaining({
+          type: 'delete',
+          unconfirmed: { baseRevision: 0, chunk: chunk('new', 'Perhaps stored.'), place: 2 },
+        }),
+      ]);
+      answers = [];
+
+      await queue.retryNow();
+
+      expect(sentBlocks(sent).slice(1)).toEqual([
+        [['new', 0, chunk('new', 'Perhaps stored.')]],
+        [['new', 1, 'delete']],
+      ]);
+    });
+  });
+
   it('sends nothing on page hide while the chapter changed elsewhere, and keeps the change stored', async () => {
     const { queue, sent, store } = createQueue({ respond: () => changedElsewhere });
     queue.reconcile(loaded, () => 'unused');

@@ -136,6 +136,32 @@ describe('reconcileWithServer', () => {
     ]);
   });
 
+  it("takes an unconfirmed save the server holds as this page's own: no conflict, and a delete after it stands", () => {
+    const unconfirmedA = { baseRevision: 1, chunk: stored[0]!.chunk, place: 0 };
+    const result = reconcileWithServer(
+      stored,
+      {
+        blocks: [
+          { ...based(save('a', chunkOf('a', 'A, typed after'), 0), 1), unconfirmed: unconfirmedA },
+          {
+            ...based({ ...base, type: 'delete', keyId: 'b' }, 0),
+            unconfirmed: { baseRevision: 0, chunk: stored[1]!.chunk, place: 1 },
+          },
+        ],
+        order: null,
+      },
+      () => 'unused',
+    );
+
+    expect(texts(result.blocks)).toEqual(['A, typed after']);
+    expect(result.ops).toEqual([
+      expect.objectContaining({ type: 'save', keyId: 'a', baseRevision: 2 }),
+      expect.objectContaining({ type: 'delete', keyId: 'b', baseRevision: 1 }),
+    ]);
+    expect(result.ops.every((op) => op.unconfirmed === undefined)).toBe(true);
+    expect(result.conflicts).toBe(0);
+  });
+
   it('lays changes without a revision over the server as before', () => {
     const result = reconcileWithServer(
       stored,

@@ -13,7 +13,15 @@ import {
 } from './autosave-machine';
 import { reconcileWithServer, type ServerBlock, type StoredBlock } from './merge-pending-ops';
 import type { PendingOpStore } from './pending-op-store';
-import type { BlockOp, ChapterScope, PendingOp, PendingOps, SyncOrderOp } from './pending-ops';
+import type {
+  BlockOp,
+  ChapterScope,
+  PendingOp,
+  PendingOps,
+  SaveOp,
+  SyncOrderOp,
+  UnconfirmedSave,
+} from './pending-ops';
 import {
   deleteRequests,
   jsonByteLength,
@@ -50,6 +58,26 @@ export interface AutosaveQueueOptions {
 
 /** The server's answer to a write based on a paragraph revision another window has replaced. */
 export const CHAPTER_CHANGED_CODE = 'chapter_changed';
+
+/** A save that was sent and failed, which the server may nonetheless hold; none for a save never sent. */
+function unconfirmedSaveOf(op: BlockOp): UnconfirmedSave | undefined {
+  if (op.type !== 'save' || !op.retry || op.baseRevision === undefined) return undefined;
+  return { baseRevision: op.baseRevision, chunk: op.chunk, place: op.place };
+}
+
+/** The unconfirmed save, sent again as it was first sent. */
+function confirmationOf(op: BlockOp, unconfirmed: UnconfirmedSave): SaveOp {
+  return {
+    storyId: op.storyId,
+    chapterId: op.chapterId,
+    keyId: op.keyId,
+    retry: true,
+    type: 'save',
+    chunk: unconfirmed.chunk,
+    place: unconfirmed.place,
+    baseRevision: unconfirmed.baseRevision,
+  };
+}
 
 function failureKindOf(error: unknown): FailureKind {
   const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
@@ -345,8 +373,11 @@ export class AutosaveQueue {
   }
 
   private putBlockOp(op: BlockOp): void {
-    this.blockOps.set(op.keyId, op);
-    this.store.put(op);
+    const waiting = this.blockOps.get(op.keyId);
+    const unconfirmed = waiting && (unconfirmedSaveOf(waiting) ?? waiting.unconfirmed);
+    const queued = unconfirmed ? { ...op, unconfirmed } : op;
+    this.blockOps.set(op.keyId, queued);
+    this.store.put(queued);
     this.dispatch({ type: 'changed' });
   }
 
@@ -373,6 +404,21 @@ export class AutosaveQueue {
 
   /** One flush: every request in order, stopping at the first failure; answers the machine's input. */
   private async sendAll(): Promise<AutosaveInput> {
+    const confirmations = [...this.blockOps.values()].flatMap((op) =>
+      op.unconfirmed ? [confirmationOf(op, op.unconfirmed)] : [],
+    );
+    for (const request of saveRequests(this.scope, confirmations, REGULAR_LIMITS)) {
+      try {
+        await this.transport(
+          { method: request.method, path: request.path, body: request.body },
+          { keepalive: false },
+        );
+      } catch (error) {
+        this.log('Autosave could not confirm an earlier save; it will be retried.', error);
+        return { type: 'flushFailed', kind: failureKindOf(error) };
+      }
+      this.confirm(request.ops as SaveOp[]);
+    }
     for (const request of this.buildRequests(REGULAR_LIMITS)) {
       try {
         await this.transport(
@@ -423,7 +469,25 @@ export class AutosaveQueue {
     }
   }
 
-  /** Spec §4: a failed save, delete or order sync is re-queued with its retry flag set. */
+  /** The server now holds each confirmed save: the op waiting for its paragraph is based on it. */
+  private confirm(confirmations: SaveOp[]): void {
+    for (const confirmation of confirmations) {
+      const current = this.blockOps.get(confirmation.keyId);
+      if (current?.unconfirmed?.chunk !== confirmation.chunk) continue;
+      const revision = current.unconfirmed.baseRevision + 1;
+      const { unconfirmed: _confirmed, ...rest } = current;
+      const rebased = { ...rest, baseRevision: revision };
+      this.revisions.set(current.keyId, revision);
+      this.blockOps.set(current.keyId, rebased);
+      this.store.put(rebased);
+    }
+  }
+
+  /**
+   * Spec §4: a failed save, delete or order sync is re-queued with its retry flag set. The server may have
+   * stored a failed save all the same (its answer lost): a newer op queued for the paragraph meanwhile keeps it
+   * as unconfirmed, to be sent again before it.
+   */
   private markForRetry(ops: PendingOp[], error: unknown): void {
     this.log('Autosave failed; the changes stay queued and will be retried.', error);
     for (const op of ops) {
@@ -432,10 +496,20 @@ export class AutosaveQueue {
           this.orderOp = { ...op, retry: true };
           this.store.put(this.orderOp);
         }
-      } else if (this.blockOps.get(op.keyId) === op) {
+        continue;
+      }
+      const current = this.blockOps.get(op.keyId);
+      if (current === op) {
         const retried = { ...op, retry: true };
         this.blockOps.set(op.keyId, retried);
         this.store.put(retried);
+        continue;
+      }
+      const unconfirmed = unconfirmedSaveOf({ ...op, retry: true });
+      if (current && unconfirmed && current.baseRevision === op.baseRevision && !current.unconfirmed) {
+        const kept = { ...current, unconfirmed };
+        this.blockOps.set(op.keyId, kept);
+        this.store.put(kept);
       }
     }
   }

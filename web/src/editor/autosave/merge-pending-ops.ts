@@ -85,6 +85,17 @@ export interface Reconciliation {
 }
 
 /**
+ * The op with its unconfirmed earlier save settled by what the server holds: stored (the same chunk at the
+ * revision after), the op is based on it; not stored, on the revision it already names.
+ */
+function settled(op: BlockOp, block: ServerBlock | undefined): BlockOp {
+  if (!op.unconfirmed) return op;
+  const { unconfirmed, ...rest } = op;
+  const stored = block?.revision === unconfirmed.baseRevision + 1 && block.chunk === unconfirmed.chunk;
+  return stored ? { ...rest, baseRevision: block.revision } : rest;
+}
+
+/**
  * The server's content (read after another window changed the chapter, or at load) joined to what this page
  * holds unsent, losing neither side:
  * - a save the server already holds (same chunk) is done; one based on the server's current revision (or on
@@ -101,8 +112,9 @@ export function reconcileWithServer(
   const stored = new Map(server.map((block) => [block.keyId, block]));
   const ops: BlockOp[] = [];
   const copies = new Map<string, SaveOp>();
-  for (const op of pending.blocks) {
-    const block = stored.get(op.keyId);
+  for (const pendingOp of pending.blocks) {
+    const block = stored.get(pendingOp.keyId);
+    const op = settled(pendingOp, block);
     const unchecked = op.baseRevision === undefined || (block !== undefined && block.revision === undefined);
     if (op.type === 'delete') {
       if (block && (unchecked || block.revision === op.baseRevision)) ops.push(op);

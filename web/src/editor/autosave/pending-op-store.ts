@@ -27,11 +27,20 @@ function entryKey(op: PendingOp): string {
   return chapterPrefix(op) + (op.type === 'syncOrder' ? 'order' : `block${SEPARATOR}${op.keyId}`);
 }
 
+function isUnconfirmedSave(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const save = value as Record<string, unknown>;
+  return (
+    typeof save.baseRevision === 'number' && typeof save.chunk === 'string' && typeof save.place === 'number'
+  );
+}
+
 function isPendingOp(value: unknown): value is PendingOp {
   if (typeof value !== 'object' || value === null) return false;
   const op = value as Record<string, unknown>;
   if (typeof op.storyId !== 'string' || typeof op.chapterId !== 'string') return false;
   if (op.baseRevision !== undefined && typeof op.baseRevision !== 'number') return false;
+  if (op.unconfirmed !== undefined && !isUnconfirmedSave(op.unconfirmed)) return false;
   if (op.type === 'save') return typeof op.keyId === 'string' && typeof op.chunk === 'string';
   if (op.type === 'delete') return typeof op.keyId === 'string';
   return op.type === 'syncOrder' && Array.isArray(op.keyIds);

@@ -21,6 +21,19 @@ interface OpBase extends ChapterScope {
 interface BlockOpBase extends OpBase {
   keyId: string;
   baseRevision?: number;
+  /**
+   * An earlier save of this paragraph that was sent but never acknowledged (dropped, timed out, or failed after
+   * the server may have stored it): the server holds either `baseRevision` or that chunk at the revision after.
+   * It is sent again first (the server accepts a repeated write), so this op is based on what the server holds
+   * rather than refused as a change made elsewhere.
+   */
+  unconfirmed?: UnconfirmedSave;
+}
+
+export interface UnconfirmedSave {
+  baseRevision: number;
+  chunk: string;
+  place: number;
 }
 
 /** Stores one paragraph: its chunk (the paragraph's JSON) and its 0-based place in the chapter. */
