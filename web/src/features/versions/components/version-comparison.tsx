@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -93,7 +92,7 @@ export function VersionComparison({
       <Typography variant="body2" color="text.secondary">
         {versionDate(version.created_at)} · {wordsLabel(version.words)}
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ my: 1.5, flexWrap: 'wrap' }} aria-label="Legend">
+      <Box sx={{ my: 1.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
         <Typography variant="caption">
           <Box component="ins" sx={addedStyle}>
             Added
@@ -106,7 +105,7 @@ export function VersionComparison({
           </Box>{' '}
           only in the current text
         </Typography>
-      </Stack>
+      </Box>
       <Box
         aria-label="Compared with the current text"
         role="region"
