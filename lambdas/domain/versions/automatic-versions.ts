@@ -7,7 +7,8 @@ export const AUTOMATIC_VERSION_INTERVAL_MS = 30 * 60 * 1000;
 /**
  * Before a paragraph save: when the chapter's latest version is at least 30 minutes old (or it has none), the
  * stored chapter — its state before this save — becomes an automatic version. The save path pays one read for
- * this (the latest index entry); the chapter is read and a version written only when one is due.
+ * this (the latest index entry); the chapter item and its content are read and a version written only when one
+ * is due.
  *
  * A version that cannot be taken does not fail the save: the author's typing matters more than the snapshot,
  * and the next save tries again. The failure is logged.
@@ -22,6 +23,9 @@ export async function takeAutomaticVersionIfDue(
     if (latest && ports.now().getTime() - Date.parse(latest.created_at) < AUTOMATIC_VERSION_INTERVAL_MS) {
       return;
     }
+    // The save checks the chapter after this: a version is only ever taken of one of this story's chapters.
+    const chapter = await ports.repositories.chapters.get(storyId, chapterId);
+    if (chapter?.status !== 'ready') return;
     const snapshot = await readSnapshot(ports.repositories, chapterId);
     await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest);
   } catch (error) {

@@ -198,6 +198,23 @@ describe('versions of a chapter, on in-memory repositories', () => {
     expect(await listVersions(ports, scope)).toEqual([]);
   });
 
+  it("takes no version of another story's chapter named in a save", async () => {
+    const { ports, scope, state, advance } = await storyWithText({ a: 'Theirs.' });
+    const mine = await createStory(ports, 'author-2', {
+      title: 'Mine',
+      description: '',
+      series: { kind: 'standalone' },
+    });
+    advance(31);
+
+    const saving = saveBlocks(ports, 'author-2', mine.story_id, scope.chapterId, [
+      { key_id: 'x', chunk: paragraphChunk('x', 'Mine.') },
+    ]);
+
+    await expect(saving).rejects.toThrow(NotFoundError);
+    expect(state.versions.get(scope.chapterId)?.size ?? 0).toBe(0);
+  });
+
   it("answers 404 for another author's chapter on every call", async () => {
     const { ports, scope } = await storyWithText({ a: 'Mine.' });
     const saved = await saveNamedVersion(ports, scope, 'Mine');
