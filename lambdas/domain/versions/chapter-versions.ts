@@ -111,9 +111,9 @@ interface ParagraphWrite {
  * written — changed paragraphs get the next revision, so a window that still shows the old text is refused
  * (409 `chapter_changed`) and reloads — and every write is conditional on what was read, so a save that comes
  * in between makes the restore read, version and plan again rather than be overwritten. A restore that fits
- * one transaction (nearly all: 97 changed paragraphs) is all or nothing; a larger one is written in several,
- * the order last, after the version that keeps the text it replaces. Answers the first page of the restored
- * content, shaped as the content read.
+ * one transaction (up to 98 changed paragraphs: nearly all) is all or nothing; a larger one is written in
+ * several, the order last, after the version that keeps the text it replaces. Answers the first page of the
+ * restored content, shaped as the content read.
  */
 export async function restoreVersion(
   ports: VersionPorts,
