@@ -12,6 +12,8 @@ const ConfigSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   IMAGES_BUCKET: z.string().min(1).default('loreweaver-images'),
   EXPORTS_BUCKET: z.string().min(1).default('loreweaver-exports'),
+  /** Chapter versions' bodies (issue 14 §2), kept until their chapter is deleted. */
+  VERSIONS_BUCKET: z.string().min(1).default('loreweaver-versions'),
   /** Set only for the local S3-protocol server. */
   S3_ENDPOINT: z.url().optional(),
   /**

@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport';
 
 /** Buckets a handler may touch. */
-export type BucketName = 'images' | 'exports';
+export type BucketName = 'images' | 'exports' | 'versions';
 
 export type AccessMode = 'read' | 'readWrite';
 
@@ -168,7 +168,7 @@ export const routes: RouteDefinition[] = [
     handler: 'http/stories/delete-story',
     access: {
       table: 'readWrite',
-      buckets: { images: 'readWrite', exports: 'readWrite' },
+      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
       queues: ['storyDeletion'],
     },
   },
@@ -239,7 +239,33 @@ export const routes: RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/stories/{storyId}/chapter/{chapterId}',
     handler: 'http/chapters/delete-chapter',
-    access: { table: 'readWrite' },
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
+  },
+
+  // Versions of a chapter (issue 14 §2): the index in the chapter's partition, the bodies in the versions bucket.
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/versions',
+    handler: 'http/versions/list-versions',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/versions',
+    handler: 'http/versions/save-version',
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/versions/{versionId}',
+    handler: 'http/versions/get-version',
+    access: { table: 'read', buckets: { versions: 'read' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/versions/{versionId}/restore',
+    handler: 'http/versions/restore-version',
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
 
   // Chapter content: paragraphs and the editor's block sync (spec §7)
@@ -253,7 +279,8 @@ export const routes: RouteDefinition[] = [
     method: 'PUT',
     path: '/api/stories/{storyId}',
     handler: 'http/blocks/save-blocks',
-    access: { table: 'readWrite' },
+    // Takes an automatic version of the chapter every 30 minutes of editing (issue 14 §2).
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
   {
     method: 'DELETE',
@@ -345,7 +372,8 @@ export const routes: RouteDefinition[] = [
     method: 'POST',
     path: '/api/stories/{storyId}/associations/{associationId}/rename',
     handler: 'http/story-bible/rename-association',
-    access: { table: 'readWrite' },
+    // Takes a version of every chapter it changes first.
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
   {
     method: 'GET',
@@ -373,7 +401,10 @@ export const workers: WorkerDefinition[] = [
   {
     queue: 'storyDeletion',
     handler: 'workers/story-deletion-worker',
-    access: { table: 'readWrite', buckets: { images: 'readWrite', exports: 'readWrite' } },
+    access: {
+      table: 'readWrite',
+      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
+    },
     batchSize: 1,
     maxReceiveCount: 5,
     timeoutSeconds: 300,

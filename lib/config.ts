@@ -181,7 +181,7 @@ export function siteOrigin(config: StageConfig, distributionDomainName: string):
   return `https://${config.customDomain?.domainName ?? distributionDomainName}`;
 }
 
-export type BucketPurpose = 'images' | 'exports' | 'site' | 'access-logs';
+export type BucketPurpose = 'images' | 'exports' | 'versions' | 'site' | 'access-logs';
 
 /**
  * Bucket names are fixed rather than generated so that stacks can grant on a bucket by name without a

@@ -77,7 +77,11 @@ export function addLoreweaverStacks(app: App, props: LoreweaverStacksProps): Lor
     handlersDirectory: props.handlersDirectory,
     projectRoot: props.projectRoot,
     table: data.table,
-    buckets: { images: edge.imagesBucketName, exports: data.exportsBucketName },
+    buckets: {
+      images: edge.imagesBucketName,
+      exports: data.exportsBucketName,
+      versions: data.versionsBucketName,
+    },
     httpApi: edge.httpApi,
     siteOrigin: edge.siteOrigin,
     userPool: auth.userPool,

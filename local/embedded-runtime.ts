@@ -31,6 +31,7 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export const IMAGES_BUCKET = 'loreweaver-images';
 export const EXPORTS_BUCKET = 'loreweaver-exports';
+export const VERSIONS_BUCKET = 'loreweaver-versions';
 const TABLE_NAME = 'loreweaver';
 
 export interface EmbeddedRuntimeOptions {
@@ -117,6 +118,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     const s3 = await startS3Local(dataDirectory && path.join(dataDirectory, 's3'), [
       IMAGES_BUCKET,
       EXPORTS_BUCKET,
+      VERSIONS_BUCKET,
     ]);
     stops.push(() => s3.stop());
     await ensureTable(dynamoDb.endpoint, TABLE_NAME);
@@ -129,6 +131,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       DYNAMODB_ENDPOINT: dynamoDb.endpoint,
       IMAGES_BUCKET,
       EXPORTS_BUCKET,
+      VERSIONS_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       APP_ORIGIN: origin,
       OIDC_ISSUER: issuer.issuer,

@@ -152,3 +152,8 @@ export const MAX_OUTLINE_SECTIONS = 50;
 export const OUTLINE_HEADER_MAX_LENGTH = 256;
 export const OUTLINE_TEXT_MAX_LENGTH = 20_000;
 export const OUTLINE_SECTION_TOO_LONG_MESSAGE = 'An outline section is too long.';
+
+/** A named version of a chapter (issue 14 §2): a label an author picks, shown in the Versions panel. */
+export const VERSION_NAME_MAX_LENGTH = 120;
+export const VERSION_NAME_BLANK_MESSAGE = 'A version needs a name.';
+export const VERSION_NAME_TOO_LONG_MESSAGE = 'A version name may be at most 120 characters.';

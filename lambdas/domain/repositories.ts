@@ -10,6 +10,7 @@ import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
 import type { UserRepository } from './users/user-repository';
+import type { VersionRepository } from './versions/version-repository';
 
 declare const writeBrand: unique symbol;
 
@@ -38,6 +39,8 @@ export interface Repositories {
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;
   exportJobs: ExportJobRepository;
+  /** The index of each chapter's versions (their bodies are blobs). */
+  versions: VersionRepository;
   /** The billing fields of users, found by user or by payment-provider customer. */
   billingState: UserBillingState;
   /** Webhook events already applied. */

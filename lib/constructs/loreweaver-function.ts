@@ -23,6 +23,7 @@ export type FunctionEnvironment = Partial<Record<EnvironmentName, string>>;
 export const bucketEnvironment: Record<BucketName, EnvironmentName> = {
   images: 'IMAGES_BUCKET',
   exports: 'EXPORTS_BUCKET',
+  versions: 'VERSIONS_BUCKET',
 };
 
 /** The variable that carries each queue's URL; exhaustive, so a new queue cannot be forgotten here. */

@@ -14,13 +14,14 @@ export interface DataStackProps extends StackProps {
 const EXPORT_EXPIRY = Duration.days(7);
 
 /**
- * What the authors' work lives in and what must survive any redeploy: the single table, the exports bucket
- * and the access-logs bucket every other bucket and the CDN write to. (The images bucket lives with the CDN
+ * What the authors' work lives in and what must survive any redeploy: the single table, the exports and
+ * versions buckets and the access-logs bucket every other bucket and the CDN write to. (The images bucket lives with the CDN
  * that serves it; see EdgeStack.) In prod all of it is retained and the table is deletion-protected.
  */
 export class DataStack extends Stack {
   readonly table: ITable;
   readonly exportsBucketName: string;
+  readonly versionsBucketName: string;
   readonly logsBucket: IBucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
@@ -61,6 +62,14 @@ export class DataStack extends Stack {
       accessLogs: { bucket: logsBucket, prefix: 's3/exports/' },
       retain: config.retainData,
       lifecycleRules: [{ expiration: EXPORT_EXPIRY, abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    // Chapter versions' bodies: authors' work, so nothing expires them; thinning and deletions remove them.
+    this.versionsBucketName = bucketName(config, 'versions');
+    new PrivateBucket(this, 'Versions', {
+      bucketName: this.versionsBucketName,
+      accessLogs: { bucket: logsBucket, prefix: 's3/versions/' },
+      retain: config.retainData,
     });
   }
 }

@@ -26,6 +26,7 @@ import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
 import type { UserRepository } from '../../lambdas/domain/users/user-repository';
+import type { VersionRecord, VersionRepository } from '../../lambdas/domain/versions/version-repository';
 import { NotFoundError, ValidationError } from '../../lambdas/errors';
 
 /**
@@ -61,6 +62,8 @@ export interface MemoryState {
   sessions: Map<string, Session>;
   signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
   exportJobs: Map<string, { job: ExportJobRecord; expiresAt: Date }>;
+  /** Chapter id to its versions' index entries by version id. */
+  versions: Map<string, Map<string, VersionRecord>>;
   /** Customer id to user id: the lookup written with `customer_id`, kept for good like the DynamoDB item. */
   customers: Map<string, string>;
   processedEvents: Set<string>;
@@ -88,6 +91,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     exportJobs: new Map(),
     customers: new Map(),
     processedEvents: new Set(),
+    versions: new Map(),
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -527,6 +531,41 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const versionsOf = (chapterId: string) => {
+    let found = state.versions.get(chapterId);
+    if (!found) {
+      found = new Map();
+      state.versions.set(chapterId, found);
+    }
+    return found;
+  };
+  const newestFirst = (chapterId: string) =>
+    [...versionsOf(chapterId).values()]
+      .sort((a, b) => b.version_id.localeCompare(a.version_id))
+      .map((version) => copy(version));
+
+  const versions: VersionRepository = {
+    async list(chapterId) {
+      return newestFirst(chapterId);
+    },
+    async latest(chapterId) {
+      return newestFirst(chapterId)[0];
+    },
+    async get(chapterId, versionId) {
+      const found = versionsOf(chapterId).get(versionId);
+      return found && copy(found);
+    },
+    async put(version) {
+      versionsOf(version.chapter_id).set(version.version_id, copy(version));
+    },
+    async delete(chapterId, versionIds) {
+      for (const versionId of versionIds) versionsOf(chapterId).delete(versionId);
+    },
+    async deleteAll(chapterId) {
+      state.versions.delete(chapterId);
+    },
+  };
+
   const processedEvents: ProcessedEvents = {
     async has(eventId) {
       return state.processedEvents.has(eventId);
@@ -549,6 +588,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     sessions,
     signInFlows,
     exportJobs,
+    versions,
     billingState,
     processedEvents,
     async commit(writes) {

@@ -6,6 +6,30 @@ import type { BlobStore, Identity, Ports, Queue } from '../../lambdas/ports';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import { TEST_NOW, testConfig } from './ports';
 
+/** A blob store that keeps what it is given, for domain tests that read back what they stored. */
+export function createMemoryBlobStore() {
+  const objects = new Map<string, { body: Uint8Array; contentType: string }>();
+  const at = (bucket: string, key: string) => `${bucket}/${key}`;
+  const blobs: BlobStore = {
+    async put(bucket, key, body, contentType) {
+      objects.set(at(bucket, key), { body: body.slice(), contentType });
+    },
+    async get(bucket, key) {
+      return objects.get(at(bucket, key));
+    },
+    async delete(bucket, keys) {
+      for (const key of keys) objects.delete(at(bucket, key));
+    },
+    async deletePrefix(bucket, prefix) {
+      for (const key of objects.keys()) if (key.startsWith(at(bucket, prefix))) objects.delete(key);
+    },
+    async signedDownloadUrl(bucket, key) {
+      return `https://signed.example/${at(bucket, key)}`;
+    },
+  };
+  return { blobs, objects };
+}
+
 /**
  * Ports for domain tests: in-memory repositories, a blob store and a queue that only record what they are
  * given, a fixed clock, no sample-image service, the local payment provider in memory. No AWS client, mocked or real, is involved.

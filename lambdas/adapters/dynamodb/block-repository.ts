@@ -44,9 +44,14 @@ export class DynamoDbBlockRepository implements BlockRepository {
   }
 
   async readContent(chapterId: string): Promise<{ order: BlockOrder; blocks: Map<string, StoredBlock> }> {
+    // The blocks and the order, and nothing after them in the partition (the chapter's versions' index).
     const items = await queryAll(this.database, {
-      KeyConditionExpression: 'PK = :chapter',
-      ExpressionAttributeValues: { ':chapter': contentPartitionKey(chapterId) },
+      KeyConditionExpression: 'PK = :chapter AND SK BETWEEN :firstBlock AND :order',
+      ExpressionAttributeValues: {
+        ':chapter': contentPartitionKey(chapterId),
+        ':firstBlock': BLOCK_SORT_KEY_PREFIX,
+        ':order': ORDER_SORT_KEY,
+      },
       ConsistentRead: true,
     });
     const orderItem = items.find((item) => item.SK === ORDER_SORT_KEY);

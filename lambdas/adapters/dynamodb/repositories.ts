@@ -14,6 +14,7 @@ import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
 import { TransactionCancelledError, transactWrite } from './table';
 import { DynamoDbUserRepository } from './user-repository';
+import { DynamoDbVersionRepository } from './version-repository';
 
 /** Every repository on the single table; a commit is one TransactWriteItems call. */
 export function createDynamoDbRepositories(database: Database): Repositories {
@@ -29,6 +30,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
     exportJobs: new DynamoDbExportJobRepository(database),
+    versions: new DynamoDbVersionRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {

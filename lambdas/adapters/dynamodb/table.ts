@@ -80,7 +80,7 @@ export async function batchGetAll(database: Database, keys: TableKey[]): Promise
 }
 
 /** Deletes the items 25 at a time, retrying with backoff whatever DynamoDB leaves unprocessed. */
-async function batchDeleteAll(database: Database, keys: TableKey[]): Promise<void> {
+export async function deleteItems(database: Database, keys: TableKey[]): Promise<void> {
   for (let start = 0; start < keys.length; start += BATCH_WRITE_SIZE) {
     let pending = keys
       .slice(start, start + BATCH_WRITE_SIZE)
@@ -108,7 +108,7 @@ async function batchDeleteAll(database: Database, keys: TableKey[]): Promise<voi
 
 /** Empties a partition: one Query for its keys, then batch deletes. */
 export async function deletePartition(database: Database, partitionKey: string): Promise<void> {
-  await batchDeleteAll(database, await partitionKeys(database, partitionKey));
+  await deleteItems(database, await partitionKeys(database, partitionKey));
 }
 
 /** A transaction DynamoDB cancelled; `codes` gives each item's reason, in the order the items were sent. */

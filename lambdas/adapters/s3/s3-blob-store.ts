@@ -32,6 +32,7 @@ export function createS3BlobStore(config: Config, client: S3Client = createS3Cli
   const bucketNames: Record<BucketName, string> = {
     images: config.IMAGES_BUCKET,
     exports: config.EXPORTS_BUCKET,
+    versions: config.VERSIONS_BUCKET,
   };
 
   const deleteKeys = async (bucket: BucketName, keys: string[]) => {

@@ -4,6 +4,7 @@ import type { Ports } from '../../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../ordering';
 import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
+import { takeAutomaticVersionIfDue } from '../versions/automatic-versions';
 import { requireReadyChapter } from './chapter-content';
 
 /**
@@ -93,7 +94,10 @@ async function commitBlockWrites(
   }
 }
 
-/** PUT /api/stories/{id}: stores the changed paragraphs as sent. */
+/**
+ * PUT /api/stories/{id}: stores the changed paragraphs as sent, after an automatic version of the chapter as it
+ * was when one is due (every 30 minutes of editing; one index read when none is).
+ */
 export async function saveBlocks(
   ports: Ports,
   userId: string,
@@ -104,6 +108,7 @@ export async function saveBlocks(
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
   await repositories.stories.requireOwned(userId, storyId);
+  await takeAutomaticVersionIfDue(ports, storyId, chapterId);
   const latest = lastOfEach(blocks);
   const groups = transactionGroups(latest, (block) => Buffer.byteLength(block.chunk));
   if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);

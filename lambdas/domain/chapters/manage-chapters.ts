@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
 import { applyPlacements } from '../ordering';
 import { retryOnConcurrentChange } from '../concurrency';
+import { deleteChapterVersions } from '../versions/chapter-versions';
 import { listChapters, orderedChapters } from './chapter-list';
 
 /** GET /api/stories/{storyId}/chapters/{chapterId}. */
@@ -65,8 +66,8 @@ export async function reorderChapters(
 
 /**
  * DELETE /api/stories/{storyId}/chapter/{chapterId}: never the story's only chapter (409). The chapter item,
- * its index entry and its place in the outline go together; then its paragraphs, which no write can reach once
- * the chapter item is gone.
+ * its index entry and its place in the outline go together; then its versions and its paragraphs, which no
+ * write can reach once the chapter item is gone.
  */
 export async function deleteChapter(
   ports: Ports,
@@ -93,5 +94,6 @@ export async function deleteChapter(
         : []),
     ]);
   });
+  await deleteChapterVersions(ports, storyId, chapterId);
   await repositories.blocks.deleteContent(chapterId);
 }

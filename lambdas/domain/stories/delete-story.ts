@@ -4,12 +4,13 @@ import { storyExportPrefix } from '../export/export-story';
 import { storyImagePrefix } from '../images/images';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
+import { deleteStoryVersions } from '../versions/chapter-versions';
 
 /**
  * DELETE /api/stories/{id}. The story item goes first, with its place in its series, in one transaction:
  * from then on the story is gone for its author and every write into its partitions fails its condition.
  * The cascade — the story's partition (chapters, settings, associations, outline, ...), each chapter's
- * partition (paragraphs and order), its images and its exports — runs in the story-deletion worker, which retries
+ * partition (paragraphs, order and versions' index), its images, its exports and its versions' bodies — runs in the story-deletion worker, which retries
  * until it is done however large the story is. Should the queue refuse the message, the cascade runs here.
  */
 export async function deleteStory(ports: Ports, userId: string, storyId: string): Promise<void> {
@@ -44,6 +45,7 @@ export async function purgeStoryContent(ports: Ports, storyId: string): Promise<
   const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
   const chapterIds = new Set([...index.chapter_ids, ...chapters.map((chapter) => chapter.chapter_id)]);
   await repositories.stories.deleteContent(storyId);
+  await deleteStoryVersions(ports, storyId, chapterIds);
   for (const chapterId of chapterIds) await repositories.blocks.deleteContent(chapterId);
   await ports.blobs.deletePrefix('images', storyImagePrefix(storyId));
   await ports.blobs.deletePrefix('exports', storyExportPrefix(storyId));

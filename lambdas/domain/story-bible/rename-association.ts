@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { updateAssociation, type AssociationPorts, type StoryScope } from '../associations/associations';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
+import { saveVersionsBeforeBulkChange } from '../versions/automatic-versions';
 import { readChapterText, readStoryText, type StoredChapterText } from './story-text';
 
 /** A transaction holds the chapter's readiness check and the rewritten paragraphs. */
@@ -133,8 +134,9 @@ async function renameInChapter(
 /**
  * POST .../associations/{associationId}/rename (issue 13 §2): the association's new name, checked as an
  * update checks it, and with `replaceInText` every whole-word mention of its old name (not its aliases) in
- * the story's stored paragraphs, each run keeping its formatting. The text is renamed first: should that
- * stop half-way (409), the association still has its old name, and the same request again renames the rest.
+ * the story's stored paragraphs, each run keeping its formatting, after an automatic version of every chapter
+ * it will change. The text is renamed first: should that stop half-way (409), the association still has its
+ * old name, and the same request again renames the rest.
  */
 export async function renameAssociation(
   ports: AssociationPorts,
@@ -159,6 +161,8 @@ export async function renameAssociation(
     const rename = { storyId: scope.storyId, associations, associationId, newName: request.association_name };
     // Every new paragraph is checked before any is written: a rename too large for one paragraph changes nothing.
     const planned = renamedParagraphs(chapters, associations, associationId, request.association_name);
+    // The text as it was, for every chapter about to change, before the first is written.
+    await saveVersionsBeforeBulkChange(ports, scope.storyId, [...planned.byChapter.keys()]);
     for (const chapter of chapters) {
       const paragraphs = planned.byChapter.get(chapter.chapter_id);
       if (!paragraphs) continue;

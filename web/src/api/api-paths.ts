@@ -43,4 +43,10 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/rename`,
   elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
   mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
+  chapterVersions: (storyId: string, chapterId: string) =>
+    `${story(storyId)}/chapters/${segment(chapterId)}/versions`,
+  chapterVersion: (storyId: string, chapterId: string, versionId: string) =>
+    `${story(storyId)}/chapters/${segment(chapterId)}/versions/${segment(versionId)}`,
+  versionRestore: (storyId: string, chapterId: string, versionId: string) =>
+    `${story(storyId)}/chapters/${segment(chapterId)}/versions/${segment(versionId)}/restore`,
 } as const;

@@ -19,6 +19,7 @@ import {
   useAssociationPanelOpen,
   type StoryTextEditing,
 } from '../../associations';
+import { VersionsButton, VersionsPanel } from '../../versions';
 import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
@@ -71,6 +72,7 @@ function StoryWorkspace({ storyId }: { storyId: string }) {
         settings={settings}
         storedWordCounts={storedWordCounts}
         textVersion={textVersion}
+        textEditing={textEditing}
       />
     </StoryAssociationsProvider>
   );
@@ -83,14 +85,23 @@ interface LoadedWorkspaceProps {
   storedWordCounts: ReadonlyMap<string, number> | null | undefined;
   /** Changes when the stored text changed under the editor, which then reloads the chapter. */
   textVersion: number;
+  /** What a change of the stored text (restoring a version) does before and after. */
+  textEditing: StoryTextEditing;
 }
 
-function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: LoadedWorkspaceProps) {
+function LoadedWorkspace({
+  story,
+  settings,
+  storedWordCounts,
+  textVersion,
+  textEditing,
+}: LoadedWorkspaceProps) {
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [flyoutOpen, setFlyoutOpen] = useState(false);
   const associationPanelOpen = useAssociationPanelOpen();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [versionsOpen, setVersionsOpen] = useState(false);
   const { chapters } = story;
   const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(chapters);
   const [liveWordCounts] = useState(() => new LiveWordCounts());
@@ -150,7 +161,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
             // A docked side panel covers the right of the window, beyond the margin beside the content
             // column: keep the manuscript clear of it.
             pr:
-              (flyoutOpen || associationPanelOpen) && docked
+              (flyoutOpen || associationPanelOpen || versionsOpen) && docked
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
@@ -190,7 +201,12 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
                     onRename={(title) => renameChapter(activeChapter, title)}
                   />
                 }
-                toolbarEnd={<ExportMenu storyId={story.story_id} storyTitle={story.title} />}
+                toolbarEnd={
+                  <>
+                    <VersionsButton open={versionsOpen} onToggle={() => setVersionsOpen((open) => !open)} />
+                    <ExportMenu storyId={story.story_id} storyTitle={story.title} />
+                  </>
+                }
                 onWordCountChange={reportWords}
                 plugins={
                   <>
@@ -238,6 +254,18 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
         />
       )}
       <AssociationPanel />
+      {activeChapter && (
+        <VersionsPanel
+          key={activeChapter.id}
+          open={versionsOpen}
+          onClose={() => setVersionsOpen(false)}
+          docked={docked}
+          storyId={story.story_id}
+          chapterId={activeChapter.id}
+          chapterTitle={activeChapter.title}
+          textChanges={textEditing}
+        />
+      )}
     </PageLayout>
   );
 }

@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { VersionNameSchema, type VersionSummary } from '../../../../../shared/schemas/versions';
+import { saveVersion, versionKeys, versionListQuery } from '../../../api/versions';
+import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
+import { useLoadQuery } from '../../../lib/use-load-query';
+import {
+  UNSAVED_CHANGES_MESSAGE,
+  VERSION_NOT_SAVED_ALERT,
+  versionDate,
+  versionLabel,
+  wordsLabel,
+} from '../versions-messages';
+import type { ChapterTextChanges } from './versions-panel';
+
+interface VersionListProps {
+  storyId: string;
+  chapterId: string;
+  textChanges: ChapterTextChanges;
+  onChoose: (version: VersionSummary) => void;
+}
+
+/** 'Save version' with a name, then the chapter's versions, newest first. */
+export function VersionList({ storyId, chapterId, textChanges, onChoose }: VersionListProps) {
+  const queryClient = useQueryClient();
+  const versions = useLoadQuery(versionListQuery(storyId, chapterId), { what: 'the versions' });
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+
+  const save = useAlertingMutation({
+    failureLog: 'Saving a version failed.',
+    failureAlert: VERSION_NOT_SAVED_ALERT,
+    mutationFn: async (versionName: string) => {
+      // The version holds what is stored: what autosave still holds goes first.
+      if (!(await textChanges.beforeTextChange())) return false;
+      await saveVersion(storyId, chapterId, versionName);
+      return true;
+    },
+    onSuccess: (saved) => {
+      if (!saved) {
+        setProblem(UNSAVED_CHANGES_MESSAGE);
+        return;
+      }
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: versionKeys.chapter(storyId, chapterId) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = VersionNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]!.message);
+      return;
+    }
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Box sx={{ px: 2.5, pb: 2, overflowY: 'auto' }}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 2 }}
+      >
+        <TextField
+          label="Version name"
+          size="small"
+          fullWidth
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
+          }}
+          error={problem !== undefined}
+          helperText={problem}
+          slotProps={{ formHelperText: { role: 'alert' } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          Save version
+        </Button>
+      </Box>
+      {versions.data === undefined ? (
+        versions.isPending && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress size={24} aria-label="Loading versions" />
+          </Box>
+        )
+      ) : versions.data.length === 0 ? (
+        <Typography color="text.secondary">
+          No versions yet. Save one now; while you write, one is also taken every 30 minutes.
+        </Typography>
+      ) : (
+        <List aria-label="Versions of this chapter" disablePadding>
+          {versions.data.map((version) => (
+            <ListItemButton
+              key={version.version_id}
+              onClick={() => onChoose(version)}
+              sx={{ borderRadius: 1, mx: -1 }}
+            >
+              <ListItemText
+                primary={versionLabel(version)}
+                secondary={`${versionDate(version.created_at)} · ${wordsLabel(version.words)}`}
+                slotProps={{
+                  primary: {
+                    sx: { overflowWrap: 'anywhere', fontStyle: version.name === null ? 'italic' : 'normal' },
+                  },
+                }}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}
