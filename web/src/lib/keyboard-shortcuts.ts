@@ -90,5 +90,9 @@ export function isMacPlatform(): boolean {
 /** Whether a key press lands in a field the author types in, where '?' is a character, not a command. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  return (
+    target.isContentEditable ||
+    target.closest('[contenteditable="true"]') !== null ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+  );
 }
