@@ -54,6 +54,8 @@ export const theme = responsiveFontSizes(
         palette: {
           primary: { main: '#2f4a5e', contrastText: '#fffdf9' },
           secondary: { main: '#8a3b2f' },
+          // MUI's orange is 3:1 on the paper; the save status's warning words need AA (5:1 here).
+          warning: { main: '#a65a00' },
           background: { default: '#f7f3ec', paper: '#fffdf9' },
           text: { primary: '#2a2622', secondary: '#655d54' },
           divider: 'rgba(42, 38, 34, 0.12)',

@@ -46,7 +46,11 @@ import { withoutChapter } from '../../../../../shared/outline';
 import { defaultChapterTitle } from '../../../../../shared/validation';
 import { ASSOCIATION_MENTION_CLASS } from '../../../editor/nodes/association-node';
 import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
-import { FocusModeButton, LeaveFocusModeButton } from '../components/focus-mode-buttons';
+import {
+  FocusModeButton,
+  HiddenChromeTooltips,
+  LeaveFocusModeButton,
+} from '../components/focus-mode-buttons';
 import { useWorkspaceShortcuts } from '../hooks/use-workspace-shortcuts';
 
 /** Spec §2 /stories/{storyID}: the story workspace with the chapter editor. */
@@ -211,7 +215,12 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
           };
         }}
       >
-        {focusMode && <LeaveFocusModeButton onClick={toggleFocusMode} />}
+        {focusMode && (
+          <>
+            <HiddenChromeTooltips />
+            <LeaveFocusModeButton onClick={toggleFocusMode} />
+          </>
+        )}
         <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
           <WorkspaceSideMenu
             flyoutOpen={flyoutOpen}
