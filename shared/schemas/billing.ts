@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ThemePreferenceSchema } from './user';
 
 /**
  * Spec §7 "Billing" calls and `PUT /api/user`. The shapes are the spec's; ids are the provider's (Stripe's
@@ -68,8 +69,13 @@ export const SubscriptionResponseSchema = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
-/** PUT /api/user: turn auto-renewal on or off. */
-export const UpdateUserRequestSchema = z.object({ renewing: z.boolean() }).strict();
+/** PUT /api/user: turn auto-renewal on or off, and/or keep the author's theme; at least one of them. */
+export const UpdateUserRequestSchema = z
+  .object({ renewing: z.boolean().optional(), theme: ThemePreferenceSchema.optional() })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one setting to change.',
+  });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 /**

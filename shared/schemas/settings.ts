@@ -1,9 +1,24 @@
 import { z } from 'zod';
 
-/** Spec §3 Document settings, per story: GET and PUT /api/stories/{id}/settings. */
+/** The manuscript's text sizes (Document Settings, beyond the spec); `medium` is the default 19 px. */
+export const TEXT_SIZES = ['small', 'medium', 'large', 'x-large'] as const;
+export const TextSizeSchema = z.enum(TEXT_SIZES);
+export type TextSize = z.infer<typeof TextSizeSchema>;
+
+/** The manuscript's font families (Document Settings, beyond the spec); `serif` is the default. */
+export const MANUSCRIPT_FONTS = ['serif', 'sans-serif', 'monospace'] as const;
+export const ManuscriptFontSchema = z.enum(MANUSCRIPT_FONTS);
+export type ManuscriptFont = z.infer<typeof ManuscriptFontSchema>;
+
+/**
+ * Spec §3 Document settings, per story: GET and PUT /api/stories/{id}/settings. `text_size` and `font` are
+ * ours, optional: absent, the editor keeps its default typography.
+ */
 export const DocumentSettingsSchema = z.object({
   spellcheck: z.boolean(),
   autotab: z.boolean(),
+  text_size: TextSizeSchema.optional(),
+  font: ManuscriptFontSchema.optional(),
 });
 export type DocumentSettings = z.infer<typeof DocumentSettingsSchema>;
 

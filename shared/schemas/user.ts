@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** How the app looks: light, dark, or as the device is set (the default, also for authors who never chose). */
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export const ThemePreferenceSchema = z.enum(THEME_PREFERENCES);
+export type ThemePreference = z.infer<typeof ThemePreferenceSchema>;
+
 /** GET /api/user (spec §3 User). `name` and `email` are extra, for the account menu. */
 export const UserSchema = z.object({
   customer_id: z.string(),
@@ -10,5 +15,7 @@ export const UserSchema = z.object({
   expires_at: z.string(),
   name: z.string().optional(),
   email: z.string().optional(),
+  /** Absent until the author chooses; the app then follows the system. */
+  theme: ThemePreferenceSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -461,6 +461,12 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       });
       return userId;
     },
+    async setTheme(userId, theme) {
+      const user = state.users.get(userId);
+      if (!user) return false;
+      state.users.set(userId, { ...user, theme });
+      return true;
+    },
   };
 
   const sessions: SessionRepository = {

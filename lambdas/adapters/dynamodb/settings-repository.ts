@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentSettings } from '../../../shared/schemas/settings';
+import { DocumentSettingsSchema, type DocumentSettings } from '../../../shared/schemas/settings';
 import type { SettingsRepository } from '../../domain/settings/settings-repository';
 import type { Database } from './document-client';
 import { settingsKey } from './keys/settings-keys';
@@ -12,7 +12,13 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: settingsKey(storyId) }),
     );
-    return Item ? { spellcheck: Item.spellcheck as boolean, autotab: Item.autotab as boolean } : undefined;
+    if (!Item) return undefined;
+    return DocumentSettingsSchema.parse({
+      spellcheck: Item.spellcheck,
+      autotab: Item.autotab,
+      text_size: Item.text_size,
+      font: Item.font,
+    });
   }
 
   putItem(storyId: string, settings: DocumentSettings, now: Date) {
@@ -24,6 +30,8 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
           entity: 'settings',
           spellcheck: settings.spellcheck,
           autotab: settings.autotab,
+          ...(settings.text_size ? { text_size: settings.text_size } : {}),
+          ...(settings.font ? { font: settings.font } : {}),
           updated_at: now.toISOString(),
         },
       },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../../../shared/schemas/user';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ThemePreference, User } from '../../../shared/schemas/user';
 import type { UserRepository } from '../../domain/users/user-repository';
 import type { SignedInIdentity } from '../../ports';
 import type { Database } from './document-client';
@@ -18,6 +19,7 @@ interface UserItem {
   expires_at: string;
   name?: string;
   email?: string;
+  theme?: ThemePreference;
   createdAt: string;
 }
 
@@ -30,6 +32,7 @@ function fromItem(item: UserItem): User {
     expires_at: item.expires_at,
     ...(item.name ? { name: item.name } : {}),
     ...(item.email ? { email: item.email } : {}),
+    ...(item.theme ? { theme: item.theme } : {}),
   };
 }
 
@@ -87,6 +90,24 @@ export class DynamoDbUserRepository implements UserRepository {
       const winner = await this.findUserIdByIdentity(identity);
       if (!winner) throw error;
       return winner;
+    }
+  }
+
+  async setTheme(userId: string, theme: ThemePreference): Promise<boolean> {
+    try {
+      await this.database.client.send(
+        new UpdateCommand({
+          TableName: this.database.tableName,
+          Key: userProfileKey(userId),
+          UpdateExpression: 'SET theme = :theme',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':theme': theme },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   }
 

@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/schemas/user';
+import type { ThemePreference, User } from '../../../shared/schemas/user';
 import type { SignedInIdentity } from '../../ports';
 
 /** Authors: a profile (plan and subscription state) and the sign-in identities that lead to it. */
@@ -10,4 +10,6 @@ export interface UserRepository {
    * to the same user.
    */
   findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string>;
+  /** Keeps the author's theme; false when the profile does not exist. Touches no other field. */
+  setTheme(userId: string, theme: ThemePreference): Promise<boolean>;
 }

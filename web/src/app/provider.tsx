@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { LoadingOverlay } from '../components/feedback/loading-overlay';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from '../theme/theme';
+import { THEME_MODE_STORAGE_KEY, theme } from '../theme/theme';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -18,7 +18,7 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [ownQueryClient] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={ownQueryClient}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={THEME_MODE_STORAGE_KEY}>
         <CssBaseline />
         <ErrorBoundary>{children}</ErrorBoundary>
         <LoadingOverlay />

@@ -8,10 +8,12 @@ import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import type { DocumentSettings } from '../../../shared/schemas/settings';
 import { useAlerts } from '../components/alerts/alerts-context';
 import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue } from './autosave';
 import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
+import { manuscriptTypography } from './manuscript-typography';
 import {
   CHAPTER_BEING_CREATED_ALERT,
   CHAPTER_CHANGED_ALERT,
@@ -34,14 +36,21 @@ import { NormalisationPlugin } from './plugins/normalisation-plugin';
 import { PastePlugin } from './plugins/paste-plugin';
 import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
-import { EditorToolbar, ToolbarPlugin } from './plugins/toolbar-plugin';
+import { EditorToolbar, SaveStatusIndicator, ToolbarPlugin } from './plugins/toolbar-plugin';
+import { CURRENT_PARAGRAPH_CLASS, FocusModePlugin } from './plugins/focus-mode-plugin';
+import { FormatShortcutsPlugin } from './plugins/format-shortcuts-plugin';
 import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
 import { WordCountPlugin } from './plugins/word-count-plugin';
 
 export interface ChapterEditorProps {
   storyId: string;
   chapterId: string;
-  settings: { spellcheck: boolean; autotab: boolean };
+  settings: DocumentSettings;
+  /**
+   * Focus mode (the workspace hides the rest of the page): no toolbar but a quiet save status, typewriter
+   * scrolling, and with `dimOthers` every paragraph but the current one faded.
+   */
+  focusMode?: { dimOthers: boolean };
   /** Rendered in the toolbar (the workspace passes the editable chapter title and the export menu). */
   toolbarStart?: ReactNode;
   toolbarEnd?: ReactNode;
@@ -118,16 +127,36 @@ function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean, reload
   );
 }
 
-/** Manuscript typography and the classes of `editorTheme`. */
-const manuscriptStyles = {
+/** How faded the paragraphs around the current one are in focus mode, when the author wants it. */
+const DIMMED_OPACITY = 0.35;
+
+/** Manuscript typography (the story's text size and font) and the classes of `editorTheme`. */
+const manuscriptStyles = (settings: DocumentSettings, focusMode: ChapterEditorProps['focusMode']) => {
+  const { fontFamily, fontSize, measure } = manuscriptTypography(settings);
+  return {
+    ...baseManuscriptStyles,
+    fontFamily,
+    fontSize,
+    maxWidth: { xs: `calc(${measure} + 32px)`, sm: `calc(${measure} + 64px)` },
+    // In focus mode the last line can still come up to the middle of the window (typewriter scrolling).
+    ...(focusMode ? { pb: '50vh' } : {}),
+    ...(focusMode?.dimOthers
+      ? {
+          [`& .lw-content > :not(.${CURRENT_PARAGRAPH_CLASS})`]: {
+            opacity: DIMMED_OPACITY,
+            transition: 'opacity 200ms ease',
+          },
+        }
+      : {}),
+  };
+};
+
+const baseManuscriptStyles = {
   '--lexical-indent-base-value': INDENT_STEP,
   position: 'relative',
-  maxWidth: '46rem',
   mx: 'auto',
   px: { xs: 2, sm: 4 },
   py: { xs: 3, sm: 5 },
-  fontFamily: '"Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif',
-  fontSize: { xs: '1.0625rem', sm: '1.1875rem' },
   lineHeight: 1.75,
   color: 'text.primary',
   '& .lw-content': {
@@ -169,6 +198,7 @@ function LoadedEditor({
   toolbarEnd,
   onWordCountChange,
   plugins,
+  focusMode,
 }: LoadedEditorProps) {
   const { showAlert } = useAlerts();
   const [contextMenu] = useState(() => new ContextMenuRegistry());
@@ -191,9 +221,15 @@ function LoadedEditor({
   return (
     <ContextMenuRegistryContext.Provider value={contextMenu}>
       <LexicalComposer initialConfig={initialConfig}>
-        <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+        {focusMode ? (
+          <QuietSaveStatus queue={queue} />
+        ) : (
+          <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+        )}
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
-        <Box sx={{ ...manuscriptStyles, visibility: contentShown ? 'visible' : 'hidden' }}>
+        <Box
+          sx={{ ...manuscriptStyles(settings, focusMode), visibility: contentShown ? 'visible' : 'hidden' }}
+        >
           <RichTextPlugin
             contentEditable={
               <ContentEditable
@@ -219,10 +255,36 @@ function LoadedEditor({
         <PastePlugin autotab={settings.autotab} onLargePaste={warnLargePaste} />
         <ContextMenuPlugin />
         <TouchSelectionPlugin />
+        <FormatShortcutsPlugin />
+        <FocusModePlugin typewriter={focusMode !== undefined} />
         {plugins}
         <InitialContentPlugin blocks={chapter.blocks} onLoaded={showContent} />
       </LexicalComposer>
     </ContextMenuRegistryContext.Provider>
+  );
+}
+
+/**
+ * Focus mode's save status: small, in the window's corner, in the quiet secondary ink (its warning colour
+ * when saving is in trouble), and still a live status for screen readers.
+ */
+function QuietSaveStatus({ queue }: { queue: AutosaveQueue }) {
+  const status = useSaveStatus(queue);
+  return (
+    <Box
+      sx={{
+        position: 'fixed',
+        right: { xs: 12, sm: 20 },
+        bottom: { xs: 12, sm: 16 },
+        zIndex: 1,
+        px: 1,
+        py: 0.25,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <SaveStatusIndicator status={status} />
+    </Box>
   );
 }
 
@@ -259,7 +321,7 @@ export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorPro
   return (
     <>
       <DisabledToolbar queue={queue} start={props.toolbarStart} end={props.toolbarEnd} />
-      <Box sx={manuscriptStyles}>
+      <Box sx={manuscriptStyles(props.settings, props.focusMode)}>
         {state.phase === 'loading' ? (
           <Typography color="text.secondary">Loading chapter…</Typography>
         ) : (

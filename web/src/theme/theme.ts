@@ -1,4 +1,5 @@
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+import { mentionColorVariables } from './mention-colors';
 
 /**
  * A calm, bookish look: warm paper, ink-blue accents, serif headings over a sans-serif interface.
@@ -33,16 +34,44 @@ declare module '@mui/material/styles' {
 
 const headingStyle = { fontFamily: SERIF, fontWeight: 600, letterSpacing: '-0.01em' } as const;
 
+/**
+ * Where the chosen mode is kept in the browser, so the first paint of the next visit has it: MUI's colour-scheme
+ * manager reads and writes this key, and `web/public/color-scheme.js` reads it before the app loads.
+ */
+export const THEME_MODE_STORAGE_KEY = 'loreweaver-theme';
+
+/** The focus ring of every control (WCAG 2.4.7, and 2.4.11's 3:1 against the page in both schemes). */
+const FOCUS_RING_WIDTH = 3;
+
 export const theme = responsiveFontSizes(
   createTheme({
     layout,
-    palette: {
-      mode: 'light',
-      primary: { main: '#2f4a5e', contrastText: '#fffdf9' },
-      secondary: { main: '#8a3b2f' },
-      background: { default: '#f7f3ec', paper: '#fffdf9' },
-      text: { primary: '#2a2622', secondary: '#655d54' },
-      divider: 'rgba(42, 38, 34, 0.12)',
+    // Both schemes are CSS variables switched by a class on <html> (`.light` / `.dark`), so the pre-paint
+    // script can set it before React runs and changing the mode re-renders nothing.
+    cssVariables: { colorSchemeSelector: 'class' },
+    colorSchemes: {
+      light: {
+        palette: {
+          primary: { main: '#2f4a5e', contrastText: '#fffdf9' },
+          secondary: { main: '#8a3b2f' },
+          // MUI's orange is 3:1 on the paper; the save status's warning words need AA (5:1 here).
+          warning: { main: '#a65a00' },
+          background: { default: '#f7f3ec', paper: '#fffdf9' },
+          text: { primary: '#2a2622', secondary: '#655d54' },
+          divider: 'rgba(42, 38, 34, 0.12)',
+        },
+      },
+      // Night writing: warm near-black paper (not pure black, which glares around light text), ink of old
+      // paper, and the accents lightened until they read at AA on it.
+      dark: {
+        palette: {
+          primary: { main: '#9fc3de', contrastText: '#14212b' },
+          secondary: { main: '#e3a597' },
+          background: { default: '#171512', paper: '#211e1a' },
+          text: { primary: '#ece5da', secondary: '#b9b0a4' },
+          divider: 'rgba(236, 229, 218, 0.14)',
+        },
+      },
     },
     shape: { borderRadius: 8 },
     typography: {
@@ -56,12 +85,30 @@ export const theme = responsiveFontSizes(
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      MuiCssBaseline: {
+        styleOverrides: (theme) => ({
+          ...mentionColorVariables,
+          // One visible ring for every focusable thing reached by keyboard; MUI's own focus ripple is too faint
+          // to be seen on the paper. Text fields keep their outlined border, the manuscript its caret.
+          '*:focus-visible, .MuiButtonBase-root.Mui-focusVisible': {
+            outline: `${FOCUS_RING_WIDTH}px solid ${theme.vars.palette.primary.main}`,
+            outlineOffset: 2,
+          },
+          '[role="menuitem"]:focus-visible, [role="option"]:focus-visible, .MuiMenuItem-root.Mui-focusVisible':
+            {
+              outlineOffset: -FOCUS_RING_WIDTH,
+            },
+          'input:focus-visible, textarea:focus-visible, [contenteditable="true"]:focus-visible': {
+            outline: 'none',
+          },
+        }),
+      },
       MuiAppBar: {
         defaultProps: { elevation: 0, color: 'inherit' },
         styleOverrides: {
           root: ({ theme }) => ({
-            backgroundColor: theme.palette.background.paper,
-            borderBottom: `1px solid ${theme.palette.divider}`,
+            backgroundColor: theme.vars.palette.background.paper,
+            borderBottom: `1px solid ${theme.vars.palette.divider}`,
           }),
         },
       },

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AlertsProvider } from '../../components/alerts/alerts-provider';
 import { SubscriptionAlerts } from '../../features/billing/components/subscription-alerts';
+import { ThemePreferenceSync } from '../../theme/theme-preference-sync';
 import { UserProvider } from '../providers/user-provider';
 
 /**
@@ -12,6 +13,7 @@ export function RootLayout() {
   return (
     <AlertsProvider>
       <UserProvider>
+        <ThemePreferenceSync />
         <SubscriptionAlerts />
         <Suspense fallback={null}>
           <Outlet />

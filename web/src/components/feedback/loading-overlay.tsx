@@ -23,7 +23,11 @@ export function LoadingOverlay() {
   return (
     <Backdrop
       open={pending && delayPassed}
-      sx={(theme) => ({ zIndex: theme.zIndex.modal + 1, backgroundColor: 'rgba(247, 243, 236, 0.55)' })}
+      sx={(theme) => ({
+        zIndex: theme.zIndex.modal + 1,
+        backgroundColor: 'rgba(247, 243, 236, 0.55)',
+        ...theme.applyStyles('dark', { backgroundColor: 'rgba(23, 21, 18, 0.55)' }),
+      })}
     >
       <CircularProgress aria-label="Loading" />
     </Backdrop>

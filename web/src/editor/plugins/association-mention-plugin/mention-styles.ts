@@ -1,41 +1,30 @@
 import type { AssociationType } from '../../../../../shared/schemas/associations';
+import { mentionColor } from '../../../theme/mention-colors';
 import { ASSOCIATION_MENTION_CLASS } from '../../nodes/association-node';
 
 /**
- * Each kind of association has a hue, shown as a light tint behind the words and an underline in a darker
- * shade. The text keeps the manuscript's ink, so its contrast is untouched; the underlines stand at least 3:1
- * against the page (WCAG non-text contrast), and differ in pattern too, so the kinds are told apart
- * without colour.
+ * Each kind of association has a hue (per colour scheme, in `theme/mention-colors.ts`), shown as a light tint
+ * behind the words and an underline in a stronger shade. The text keeps the manuscript's ink, so its contrast
+ * is untouched; the underlines stand at least 3:1 against the page, and differ in pattern too, so the kinds
+ * are told apart without colour.
  */
 export const MENTION_LOOKS: Record<
   AssociationType,
   { tint: string; hover: string; line: string; pattern: string }
 > = {
-  character: {
-    tint: 'rgba(47, 111, 168, 0.10)',
-    hover: 'rgba(47, 111, 168, 0.2)',
-    line: '#2f6fa8',
-    pattern: 'solid',
-  },
-  place: {
-    tint: 'rgba(46, 125, 80, 0.10)',
-    hover: 'rgba(46, 125, 80, 0.2)',
-    line: '#2e7d50',
-    pattern: 'dashed',
-  },
-  event: {
-    tint: 'rgba(176, 96, 0, 0.10)',
-    hover: 'rgba(176, 96, 0, 0.2)',
-    line: '#a35a00',
-    pattern: 'dotted',
-  },
-  item: {
-    tint: 'rgba(123, 78, 163, 0.10)',
-    hover: 'rgba(123, 78, 163, 0.2)',
-    line: '#7b4ea3',
-    pattern: 'double',
-  },
+  character: { ...looksOf('character'), pattern: 'solid' },
+  place: { ...looksOf('place'), pattern: 'dashed' },
+  event: { ...looksOf('event'), pattern: 'dotted' },
+  item: { ...looksOf('item'), pattern: 'double' },
 };
+
+function looksOf(type: AssociationType) {
+  return {
+    tint: mentionColor(type, 'tint'),
+    hover: mentionColor(type, 'hover'),
+    line: mentionColor(type, 'line'),
+  };
+}
 
 /** Global styles for mention elements, which Lexical renders outside React. */
 export const mentionStyles = Object.fromEntries(

@@ -13,11 +13,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import type { SaveStatus } from '../../autosave';
+import { SHORTCUTS, describeCombo, isMacPlatform, type ShortcutName } from '../../../lib/keyboard-shortcuts';
 import { SaveStatusIndicator } from './save-status-indicator';
 
 /** Spec §2 toolbar text formats and §3 alignments. */
 export type ToolbarTextFormat = 'bold' | 'italic' | 'underline' | 'strikethrough';
 export type ToolbarAlignment = 'left' | 'center' | 'right' | 'justify';
+
+const ON_MAC = isMacPlatform();
+const shortcutOf = (name: ShortcutName) => describeCombo(SHORTCUTS[name].combo, ON_MAC);
 
 const TEXT_FORMATS: {
   format: ToolbarTextFormat;
@@ -25,17 +29,37 @@ const TEXT_FORMATS: {
   shortcut: string;
   Icon: typeof FormatBoldIcon;
 }[] = [
-  { format: 'bold', label: 'Bold', shortcut: 'Ctrl+B', Icon: FormatBoldIcon },
-  { format: 'italic', label: 'Italic', shortcut: 'Ctrl+I', Icon: FormatItalicIcon },
-  { format: 'underline', label: 'Underline', shortcut: 'Ctrl+U', Icon: FormatUnderlinedIcon },
-  { format: 'strikethrough', label: 'Strikethrough', shortcut: '', Icon: StrikethroughSIcon },
+  { format: 'bold', label: 'Bold', shortcut: shortcutOf('bold'), Icon: FormatBoldIcon },
+  { format: 'italic', label: 'Italic', shortcut: shortcutOf('italic'), Icon: FormatItalicIcon },
+  { format: 'underline', label: 'Underline', shortcut: shortcutOf('underline'), Icon: FormatUnderlinedIcon },
+  {
+    format: 'strikethrough',
+    label: 'Strikethrough',
+    shortcut: shortcutOf('strikethrough'),
+    Icon: StrikethroughSIcon,
+  },
 ];
 
-const ALIGNMENTS: { alignment: ToolbarAlignment; label: string; Icon: typeof FormatBoldIcon }[] = [
-  { alignment: 'left', label: 'Align left', Icon: FormatAlignLeftIcon },
-  { alignment: 'center', label: 'Align center', Icon: FormatAlignCenterIcon },
-  { alignment: 'right', label: 'Align right', Icon: FormatAlignRightIcon },
-  { alignment: 'justify', label: 'Justify', Icon: FormatAlignJustifyIcon },
+const ALIGNMENTS: {
+  alignment: ToolbarAlignment;
+  label: string;
+  shortcut: string;
+  Icon: typeof FormatBoldIcon;
+}[] = [
+  { alignment: 'left', label: 'Align left', shortcut: shortcutOf('alignLeft'), Icon: FormatAlignLeftIcon },
+  {
+    alignment: 'center',
+    label: 'Align center',
+    shortcut: shortcutOf('alignCenter'),
+    Icon: FormatAlignCenterIcon,
+  },
+  {
+    alignment: 'right',
+    label: 'Align right',
+    shortcut: shortcutOf('alignRight'),
+    Icon: FormatAlignRightIcon,
+  },
+  { alignment: 'justify', label: 'Justify', shortcut: shortcutOf('justify'), Icon: FormatAlignJustifyIcon },
 ];
 
 export interface EditorToolbarProps {
@@ -109,8 +133,8 @@ export function EditorToolbar({
         </ToggleButtonGroup>
         <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', sm: 'block' } }} />
         <ToggleButtonGroup size="small" exclusive aria-label="Alignment" value={alignment}>
-          {ALIGNMENTS.map(({ alignment: value, label, Icon }) => (
-            <Tooltip key={value} title={disabled ? '' : label}>
+          {ALIGNMENTS.map(({ alignment: value, label, shortcut, Icon }) => (
+            <Tooltip key={value} title={disabled ? '' : `${label} (${shortcut})`}>
               <ToggleButton
                 value={value}
                 aria-label={label}

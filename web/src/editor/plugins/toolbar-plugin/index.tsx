@@ -11,6 +11,7 @@ import { useSaveStatus, type AutosaveQueue } from '../../autosave';
 import { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
 
 export { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
+export { SaveStatusIndicator } from './save-status-indicator';
 
 const FORMATS: ToolbarTextFormat[] = ['bold', 'italic', 'underline', 'strikethrough'];
 

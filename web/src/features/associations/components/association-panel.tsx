@@ -220,7 +220,12 @@ export function AssociationPanel() {
       )}
       <Backdrop
         open={state.phase === 'loading'}
-        sx={{ position: 'absolute', zIndex: 1, backgroundColor: 'rgba(255, 253, 249, 0.6)' }}
+        sx={(theme) => ({
+          position: 'absolute',
+          zIndex: 1,
+          backgroundColor: 'rgba(255, 253, 249, 0.6)',
+          ...theme.applyStyles('dark', { backgroundColor: 'rgba(33, 30, 26, 0.6)' }),
+        })}
       >
         <CircularProgress aria-label="Loading association" />
       </Backdrop>

@@ -14,6 +14,7 @@ import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useUser } from '../../../lib/user/user-context';
 import { settingsToggleFailedAlert } from '../../billing/billing-messages';
 import { brandName } from '../../billing/card-brand';
+import { AppearanceSettings } from '../components/appearance-settings';
 
 /**
  * Spec §2 /settings and §4 Subscription. Without a customer or a subscription: a 'Subscribe' toggle (which
@@ -78,6 +79,7 @@ export function SettingsPage() {
             </Box>
           )}
         </Paper>
+        <AppearanceSettings />
       </Box>
     </PageLayout>
   );

@@ -23,7 +23,7 @@ export function CoverImage({ imageUrl, placeholderIcon }: CoverImageProps) {
   }
   return (
     <Box
-      sx={{
+      sx={(theme) => ({
         height: '100%',
         display: 'flex',
         alignItems: 'center',
@@ -31,7 +31,8 @@ export function CoverImage({ imageUrl, placeholderIcon }: CoverImageProps) {
         color: 'primary.main',
         background: 'linear-gradient(160deg, #efe7da 0%, #e4d8c6 100%)',
         '& svg': { fontSize: 64, opacity: 0.6 },
-      }}
+        ...theme.applyStyles('dark', { background: 'linear-gradient(160deg, #2c2823 0%, #24201c 100%)' }),
+      })}
     >
       {placeholderIcon}
     </Box>

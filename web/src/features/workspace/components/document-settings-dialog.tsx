@@ -7,7 +7,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import type { DocumentSettings } from '../../../../../shared/schemas/settings';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  MANUSCRIPT_FONTS,
+  TEXT_SIZES,
+  type DocumentSettings,
+  type ManuscriptFont,
+  type TextSize,
+} from '../../../../../shared/schemas/settings';
+import { FONT_OPTIONS, TEXT_SIZE_OPTIONS } from '../../../editor/manuscript-typography';
 import { useUpdateDocumentSettings } from '../hooks/use-workspace-mutations';
 
 interface DocumentSettingsDialogProps {
@@ -18,7 +28,8 @@ interface DocumentSettingsDialogProps {
 }
 
 /**
- * Spec §2 Document Settings: spell check and automatic tabs, per story. A change applies to the editor at
+ * Spec §2 Document Settings: spell check and automatic tabs, per story, and the manuscript's text size and font
+ * (ours; the defaults are the editor's long-standing serif at 19 px). A change applies to the editor at
  * once and is saved straight away, so there is nothing to confirm and nothing to lose by closing.
  */
 export function DocumentSettingsDialog({ open, onClose, storyId, settings }: DocumentSettingsDialogProps) {
@@ -53,6 +64,36 @@ export function DocumentSettingsDialog({ open, onClose, storyId, settings }: Doc
             label="Auto-insert tab in new paragraphs"
           />
         </FormGroup>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label="Text size"
+            value={settings.text_size ?? 'medium'}
+            onChange={(event) => change({ ...settings, text_size: event.target.value as TextSize })}
+          >
+            {TEXT_SIZES.map((size) => (
+              <MenuItem key={size} value={size}>
+                {TEXT_SIZE_OPTIONS[size].label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label="Font"
+            value={settings.font ?? 'serif'}
+            onChange={(event) => change({ ...settings, font: event.target.value as ManuscriptFont })}
+          >
+            {MANUSCRIPT_FONTS.map((font) => (
+              <MenuItem key={font} value={font} sx={{ fontFamily: FONT_OPTIONS[font].family }}>
+                {FONT_OPTIONS[font].label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Done</Button>

@@ -17,6 +17,7 @@ import {
   AssociationPanel,
   StoryAssociationsProvider,
   useAssociationPanelOpen,
+  useStoryAssociations,
   type StoryTextEditing,
 } from '../../associations';
 import { VersionsButton, VersionsPanel } from '../../versions';
@@ -34,10 +35,24 @@ import {
   useWorkspaceStory,
   type WorkspaceStory,
 } from '../hooks/use-workspace-data';
-import { useRenameChapter, useRenameSeries, useRenameStory } from '../hooks/use-workspace-mutations';
+import {
+  useCreateChapter,
+  useRenameChapter,
+  useRenameSeries,
+  useRenameStory,
+} from '../hooks/use-workspace-mutations';
 import { LiveWordCounts } from '../hooks/use-word-counts';
 import { renumbered } from '../utils/chapter-order';
 import { withoutChapter } from '../../../../../shared/outline';
+import { defaultChapterTitle } from '../../../../../shared/validation';
+import { ASSOCIATION_MENTION_CLASS } from '../../../editor/nodes/association-node';
+import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
+import {
+  FocusModeButton,
+  HiddenChromeTooltips,
+  LeaveFocusModeButton,
+} from '../components/focus-mode-buttons';
+import { useWorkspaceShortcuts } from '../hooks/use-workspace-shortcuts';
 
 /** Spec §2 /stories/{storyID}: the story workspace with the chapter editor. */
 export function StoryWorkspacePage() {
@@ -109,7 +124,41 @@ function LoadedWorkspace({
   const renameSeries = useRenameSeries(story);
   const renameChapter = useRenameChapter(story.story_id);
   const changeStory = useChangeStory(story.story_id);
+  const createChapter = useCreateChapter(story.story_id);
+  const { associations, panel } = useStoryAssociations();
+  const [focusMode, setFocusMode] = useState(false);
+  const [dimOthers] = useFocusDimPreference();
   const seriesTitle = story.series_title;
+
+  const toggleFocusMode = () => {
+    setFocusMode((on) => !on);
+    setFlyoutOpen(false);
+  };
+  const stepChapter = (step: 1 | -1) => {
+    const index = chapters.findIndex((chapter) => chapter.id === activeChapter?.id);
+    const next = chapters[index + step];
+    if (index >= 0 && next) selectChapter(next.id);
+  };
+  useWorkspaceShortcuts({
+    newChapter: () =>
+      void createChapter({ title: defaultChapterTitle(chapters.length), place: chapters.length + 1 }),
+    nextChapter: () => stepChapter(1),
+    previousChapter: () => stepChapter(-1),
+    focusMode: toggleFocusMode,
+    // The association named at the caret; elsewhere the panel closes, or opens on the story's first one.
+    associationPanel: () => {
+      const anchor = window.getSelection()?.anchorNode;
+      const element = anchor instanceof Element ? anchor : anchor?.parentElement;
+      const mentioned = element?.closest<HTMLElement>(`.${ASSOCIATION_MENTION_CLASS}`)?.dataset.associationId;
+      const first = associations?.[0]?.association_id;
+      if (mentioned) panel.openAssociation(mentioned);
+      else if (panel.state.open) panel.closePanel();
+      else if (first) panel.openAssociation(first);
+    },
+    onEscape: () => {
+      if (!associationPanelOpen) setFocusMode(false);
+    },
+  });
 
   // A deleted chapter that was open gives way to the one before it (or, for the first, the one after). The
   // server took it out of its outline section with the delete.
@@ -136,6 +185,7 @@ function LoadedWorkspace({
   return (
     <PageLayout
       title={story.title}
+      headerHidden={focusMode}
       header={{
         ...(story.image_url ? { storyImage: story.image_url } : {}),
         storyTitle: story.title,
@@ -165,16 +215,32 @@ function LoadedWorkspace({
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
+            // Focus mode: the text alone takes the window, above the hidden header and the page's padding.
+            ...(focusMode && {
+              position: 'fixed',
+              inset: 0,
+              zIndex: theme.zIndex.appBar + 1,
+              height: '100dvh',
+              bgcolor: 'background.paper',
+            }),
           };
         }}
       >
-        <WorkspaceSideMenu
-          flyoutOpen={flyoutOpen}
-          onCloseDocument={() => navigate(paths.stories.getHref())}
-          onToggleFlyout={() => setFlyoutOpen((open) => !open)}
-          onOpenSettings={() => setSettingsOpen(true)}
-          onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
-        />
+        {focusMode && (
+          <>
+            <HiddenChromeTooltips />
+            <LeaveFocusModeButton onClick={toggleFocusMode} />
+          </>
+        )}
+        <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
+          <WorkspaceSideMenu
+            flyoutOpen={flyoutOpen}
+            onCloseDocument={() => navigate(paths.stories.getHref())}
+            onToggleFlyout={() => setFlyoutOpen((open) => !open)}
+            onOpenSettings={() => setSettingsOpen(true)}
+            onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
+          />
+        </Box>
         <Box sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box
             component="section"
@@ -184,7 +250,7 @@ function LoadedWorkspace({
               minHeight: 0,
               overflowY: 'auto',
               bgcolor: 'background.paper',
-              border: 1,
+              border: focusMode ? 0 : 1,
               borderColor: 'divider',
               borderRadius: 2,
             }}
@@ -204,9 +270,11 @@ function LoadedWorkspace({
                 toolbarEnd={
                   <>
                     <VersionsButton open={versionsOpen} onToggle={() => setVersionsOpen((open) => !open)} />
+                    <FocusModeButton onClick={toggleFocusMode} />
                     <ExportMenu storyId={story.story_id} storyTitle={story.title} />
                   </>
                 }
+                {...(focusMode ? { focusMode: { dimOthers } } : {})}
                 onWordCountChange={reportWords}
                 plugins={
                   <>
@@ -223,12 +291,14 @@ function LoadedWorkspace({
               )
             )}
           </Box>
-          <LiveWordCountStatus
-            stored={storedWordCounts}
-            chapters={chapters}
-            activeChapterId={activeChapterId}
-            liveCounts={liveWordCounts}
-          />
+          <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
+            <LiveWordCountStatus
+              stored={storedWordCounts}
+              chapters={chapters}
+              activeChapterId={activeChapterId}
+              liveCounts={liveWordCounts}
+            />
+          </Box>
         </Box>
       </Box>
       <ChaptersFlyout
