@@ -306,14 +306,14 @@ export const probes: Record<string, RouteProbe> = {
   },
   'PUT /api/stories/{storyId}/associations/{associationId}/upload': {
     request: (v) => ({
-      path: `/api/stories/${v.storyId}/associations/${v.associationId}/upload`,
+      path: `/api/stories/${v.storyId}/associations/${v.associationId}/upload?type=character`,
       form: {},
       file: { bytes: ONE_PIXEL_PNG, name: 'face.png', type: 'image/png' },
     }),
     intruderStatus: 404,
   },
   'PUT /api/stories/{storyId}/export': {
-    request: (v) => ({ path: `/api/stories/${v.storyId}/export?type=pdf`, json: {} }),
+    request: (v) => ({ path: `/api/stories/${v.storyId}/export?type=pdf`, json: { layout: 'manuscript' } }),
     intruderStatus: 404,
   },
   'GET /api/stories/{storyId}/export/{jobId}': {
