@@ -188,6 +188,22 @@ describe('queues', () => {
   });
 });
 
+describe('redrive', () => {
+  it("dead-letters a message after its worker's maxReceiveCount, and workers report failures one by one", () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const redrives = Object.values(api.findResources('AWS::SQS::Queue'))
+      .map((queue) => queue.Properties.RedrivePolicy?.maxReceiveCount as number | undefined)
+      .filter((count) => count !== undefined);
+    const mappings = Object.values(api.findResources('AWS::Lambda::EventSourceMapping'));
+
+    expect(redrives.sort()).toEqual(workers.map((worker) => worker.maxReceiveCount).sort());
+    expect(mappings).toHaveLength(workers.length);
+    for (const mapping of mappings) {
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    }
+  });
+});
+
 describe('export', () => {
   const exportWorker = () => {
     const api = synthesized.template(synthesized.stacks.api);
