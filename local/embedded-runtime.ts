@@ -93,6 +93,12 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       else response.destroy();
     });
   });
+  // Requests Node's parser refuses before any handler runs (a request line or headers over 16 KiB, a malformed
+  // request) would otherwise get a bare status and no body: answer them as every other refusal is answered.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    socket.end(clientErrorResponse(error.code === 'HPE_HEADER_OVERFLOW'));
+  });
   // Browsers keep connections open; closing must not wait for them.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -241,6 +247,26 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
 /** CloudFront's headers, as sent over the plain HTTP the embedded runtime speaks. */
 function setSecurityHeaders(response: ServerResponse) {
   for (const [name, value] of Object.entries(securityHeaders('http'))) response.setHeader(name, value);
+}
+
+/** A raw HTTP response for a request the parser refused: JSON, with the security headers, closing the connection. */
+function clientErrorResponse(headersTooLarge: boolean): string {
+  const [status, reason, body] = headersTooLarge
+    ? [
+        431,
+        'Request Header Fields Too Large',
+        { error: 'headers_too_large', message: 'The request line or headers are too large.' },
+      ]
+    : [400, 'Bad Request', { error: 'bad_request', message: 'The request is not valid HTTP.' }];
+  const text = JSON.stringify(body);
+  const headers = {
+    ...securityHeaders('http'),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return [`HTTP/1.1 ${status} ${reason}`, ...head, '', text].join('\r\n');
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {

@@ -9,6 +9,7 @@ import {
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import { describeError, type Logger } from '../../logger';
 import type { BlobStore, SampleImages } from '../../ports';
+import { hasDataAfterImage } from './image-end';
 
 /**
  * Story and series images: checked by content, re-encoded (which drops EXIF and GPS metadata, as sharp keeps
@@ -41,6 +42,9 @@ export async function prepareUploadedImage(bytes: Buffer): Promise<PreparedImage
   if (!detected || !isAllowedMimeType(detected.mime)) {
     throw new UnsupportedMediaTypeError(IMAGE_TYPE_REJECTED_MESSAGE);
   }
+  // A polyglot (a picture that is also an archive, a page or a script) is refused as not an image.
+  if (hasDataAfterImage(bytes, detected.mime))
+    throw new UnsupportedMediaTypeError(IMAGE_TYPE_REJECTED_MESSAGE);
   try {
     const resize = {
       width: MAX_IMAGE_SIDE,
@@ -67,7 +71,8 @@ export async function prepareUploadedImage(bytes: Buffer): Promise<PreparedImage
       extension: 'jpg',
     };
   } catch {
-    throw new ValidationError('The image could not be read.');
+    // Truncated, corrupt, or a decompression bomb (more than MAX_INPUT_PIXELS): not an image we take.
+    throw new ValidationError(IMAGE_TYPE_REJECTED_MESSAGE);
   }
 }
 

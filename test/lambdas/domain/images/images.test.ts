@@ -76,10 +76,20 @@ describe('uploaded images', () => {
     );
   });
 
-  it('answers 400 for a file that starts like a png but is not one', async () => {
+  it("refuses a file that starts like a png but is not one with the spec's message", async () => {
     const truncated = (await png(200, 200)).subarray(0, 60);
 
-    await expect(prepareUploadedImage(truncated)).rejects.toBeInstanceOf(ValidationError);
+    await expect(prepareUploadedImage(truncated)).rejects.toThrow(
+      'Only images of the following type are allowed: png,jpg,jpeg,gif',
+    );
+  });
+
+  it('answers 400 when a complete png cannot be decoded', async () => {
+    const corrupt = Buffer.from(await png(200, 200));
+    // The IHDR chunk's checksum no longer matches its content.
+    corrupt[29] = corrupt[29]! ^ 0xff;
+
+    await expect(prepareUploadedImage(corrupt)).rejects.toBeInstanceOf(ValidationError);
   });
 });
 
