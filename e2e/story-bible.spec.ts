@@ -197,3 +197,46 @@ test('on a phone, Appears in and the renamed chapter stay usable', async ({ page
 
   await expect(editor.locator('[data-association-id]')).toHaveText(['Fangorn']);
 });
+
+test('with Highlight associations off, names read as plain text and a click opens no panel', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('no-highlights'));
+  const story = await createStoryThroughApi(page, { title: 'The Silmarillion' });
+  const first = story.chapters[0]!.id;
+  await saveParagraphsThroughApi(page, story.story_id, first, ['Fëanor made the Silmarils.']);
+  await createAssociationsThroughApi(page, story.story_id, [
+    { association_name: 'Fëanor', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${story.story_id}?chapter=${first}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+  const mention = editor.locator('[data-association-id]', { hasText: 'Fëanor' });
+  await expect(mention).toHaveCSS('cursor', 'pointer');
+
+  await page.getByRole('button', { name: 'Document settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Document Settings' });
+  const highlight = dialog.getByRole('checkbox', { name: 'Highlight associations' });
+  await expect(highlight).toBeChecked();
+  await highlight.uncheck();
+  await page.screenshot({ path: 'test-results/story-bible/settings-desktop.png' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(editor).toContainText('Fëanor made the Silmarils.');
+  await expect(mention).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(mention).not.toHaveCSS('cursor', 'pointer');
+  await mention.click();
+  await expect(page.getByRole('complementary', { name: 'Character Fëanor' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/story-bible/no-highlights-desktop.png' });
+
+  // Saved with the story: a reload keeps the names plain.
+  await page.reload();
+  await expect(editor).toContainText('Fëanor made the Silmarils.');
+  await page.getByRole('button', { name: 'Document settings' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Document Settings' })
+      .getByRole('checkbox', { name: 'Highlight associations' }),
+  ).not.toBeChecked();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/story-bible/settings-phone.png' });
+});

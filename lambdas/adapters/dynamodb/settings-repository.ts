@@ -12,7 +12,13 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: settingsKey(storyId) }),
     );
-    return Item ? { spellcheck: Item.spellcheck as boolean, autotab: Item.autotab as boolean } : undefined;
+    if (!Item) return undefined;
+    return {
+      spellcheck: Item.spellcheck as boolean,
+      autotab: Item.autotab as boolean,
+      // Items saved before the setting existed hold no choice: highlighting stays on.
+      highlight_associations: Item.highlight_associations !== false,
+    };
   }
 
   putItem(storyId: string, settings: DocumentSettings, now: Date) {
@@ -24,6 +30,7 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
           entity: 'settings',
           spellcheck: settings.spellcheck,
           autotab: settings.autotab,
+          highlight_associations: settings.highlight_associations,
           updated_at: now.toISOString(),
         },
       },

@@ -1,4 +1,8 @@
-import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../../shared/schemas/settings';
+import {
+  DEFAULT_DOCUMENT_SETTINGS,
+  type DocumentSettings,
+  type DocumentSettingsUpdate,
+} from '../../../shared/schemas/settings';
 import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 
@@ -12,20 +16,27 @@ export async function getDocumentSettings(
   return (await ports.repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
 }
 
-/** PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. */
+/**
+ * PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. A body
+ * without `highlight_associations` (a client written to the spec) keeps the stored choice, at one more read.
+ */
 export async function saveDocumentSettings(
   ports: Ports,
   userId: string,
   storyId: string,
-  settings: DocumentSettings,
+  update: DocumentSettingsUpdate,
 ): Promise<DocumentSettings> {
   const { repositories } = ports;
-  await retryOnConcurrentChange(async () => {
+  return retryOnConcurrentChange(async () => {
     await repositories.stories.requireOwned(userId, storyId);
+    const highlightAssociations =
+      update.highlight_associations ??
+      ((await repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS).highlight_associations;
+    const settings: DocumentSettings = { ...update, highlight_associations: highlightAssociations };
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
       repositories.settings.putItem(storyId, settings, ports.now()),
     ]);
+    return settings;
   });
-  return settings;
 }

@@ -18,7 +18,8 @@ interface DocumentSettingsDialogProps {
 }
 
 /**
- * Spec §2 Document Settings: spell check and automatic tabs, per story. A change applies to the editor at
+ * Spec §2 Document Settings: spell check and automatic tabs, per story, and (issue 13) whether association
+ * mentions are highlighted. A change applies to the editor at
  * once and is saved straight away, so there is nothing to confirm and nothing to lose by closing.
  */
 export function DocumentSettingsDialog({ open, onClose, storyId, settings }: DocumentSettingsDialogProps) {
@@ -51,6 +52,15 @@ export function DocumentSettingsDialog({ open, onClose, storyId, settings }: Doc
               />
             }
             label="Auto-insert tab in new paragraphs"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={settings.highlight_associations}
+                onChange={(event) => change({ ...settings, highlight_associations: event.target.checked })}
+              />
+            }
+            label="Highlight associations"
           />
         </FormGroup>
       </DialogContent>

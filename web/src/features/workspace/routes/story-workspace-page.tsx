@@ -194,7 +194,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
                 onWordCountChange={reportWords}
                 plugins={
                   <>
-                    <AssociationEditorPlugins />
+                    <AssociationEditorPlugins highlight={settings.highlight_associations} />
                     <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
                   </>
                 }
