@@ -240,3 +240,41 @@ test('with Highlight associations off, names read as plain text and a click open
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: 'test-results/story-bible/settings-phone.png' });
 });
+
+test('an association shared with the series is highlighted in the other volume too', async ({ page }) => {
+  await signIn(page, uniqueEmail('series-share'));
+  const first = await createStoryThroughApi(page, { title: 'A Wizard of Earthsea', seriesTitle: 'Earthsea' });
+  const second = await createStoryThroughApi(page, { title: 'The Tombs of Atuan', seriesTitle: 'Earthsea' });
+  await saveParagraphsThroughApi(page, first.story_id, first.chapters[0]!.id, ['Ged sailed west.']);
+  await saveParagraphsThroughApi(page, second.story_id, second.chapters[0]!.id, ['Tenar waited for Ged.']);
+  await createAssociationsThroughApi(page, first.story_id, [
+    { association_name: 'Ged', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${first.story_id}?chapter=${first.chapters[0]!.id}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+
+  await editor.locator('[data-association-id]', { hasText: 'Ged' }).click();
+  const panel = page.getByRole('complementary', { name: 'Character Ged' });
+  const share = panel.getByRole('switch', { name: 'Share with the series' });
+  await expect(share).not.toBeChecked();
+  await expect(panel.getByText('This story’s own: other volumes do not see it.')).toBeVisible();
+  // Switched once the server has moved it: the switch follows the answer, not the click.
+  await share.click();
+  await expect(share).toBeChecked();
+  await expect(
+    panel.getByText('Shared: every volume of the series shows and edits this association.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/story-bible/shared-desktop.png' });
+
+  await page.goto(`/stories/${second.story_id}?chapter=${second.chapters[0]!.id}`);
+  const mention = editor.locator('[data-association-id]', { hasText: 'Ged' });
+  await expect(mention).toBeVisible();
+  await mention.click();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Character Ged' })
+      .getByRole('switch', { name: 'Share with the series' }),
+  ).toBeChecked();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/story-bible/shared-phone.png' });
+});
