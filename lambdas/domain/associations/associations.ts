@@ -209,8 +209,11 @@ export async function deleteAssociations(
   // One at a time: every delete also updates the story's association count, and concurrent transactions
   // on one item would only cancel each other.
   for (const associationId of new Set(associationIds)) {
-    const found = await locateAssociation(repository, story, associationId);
-    if (found) await repository.delete(found.home, associationId);
+    // A standalone story's association can only be its own: no read before the (conditional) delete.
+    const home = story.series_id
+      ? (await locateAssociation(repository, story, associationId))?.home
+      : { storyId: story.story_id };
+    if (home) await repository.delete(home, associationId);
     // Also when the item was already gone: a retry cleans up images an interrupted delete left behind. Only
     // this story's: a copy a volume kept when it left its series may still show a portrait uploaded elsewhere.
     await ports.blobs.deletePrefix('images', portraitKeyPrefix(scope.storyId, associationId));
