@@ -184,6 +184,28 @@ describe('associations shared by a series, on the embedded runtime', () => {
     expect(await thumbs(first)).toEqual([['Aslan', 'series']]);
   });
 
+  it('gives a volume moved to another series in the series editor its own copies', async () => {
+    const { first, second } = await seriesOfTwo('Dune');
+    const [paul] = await createAssociations(first, ['Paul']);
+    await changeSharing(author, 'share', first, paul!.association_id);
+    const other = await createStory({ title: 'Foundation', description: 'F.', series_title: 'Foundation' });
+
+    const moved = await author.fetch(`/api/series/${other.series_id}`, {
+      method: 'PUT',
+      body: multipartForm({
+        series_title: 'Foundation',
+        stories: JSON.stringify([
+          { story_id: other.story_id, place: 1 },
+          { story_id: second, place: 2 },
+        ]),
+      }),
+    });
+
+    expect(moved.status).toBe(200);
+    expect(await thumbs(second)).toEqual([['Paul', 'story']]);
+    expect(await thumbs(first)).toEqual([['Paul', 'series']]);
+  });
+
   it('gives every volume its own copies when the series is deleted', async () => {
     const { seriesId, first, second } = await seriesOfTwo('Discworld');
     const [rincewind] = await createAssociations(first, ['Rincewind']);
