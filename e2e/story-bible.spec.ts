@@ -197,3 +197,84 @@ test('on a phone, Appears in and the renamed chapter stay usable', async ({ page
 
   await expect(editor.locator('[data-association-id]')).toHaveText(['Fangorn']);
 });
+
+test('with Highlight associations off, names read as plain text and a click opens no panel', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('no-highlights'));
+  const story = await createStoryThroughApi(page, { title: 'The Silmarillion' });
+  const first = story.chapters[0]!.id;
+  await saveParagraphsThroughApi(page, story.story_id, first, ['Fëanor made the Silmarils.']);
+  await createAssociationsThroughApi(page, story.story_id, [
+    { association_name: 'Fëanor', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${story.story_id}?chapter=${first}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+  const mention = editor.locator('[data-association-id]', { hasText: 'Fëanor' });
+  await expect(mention).toHaveCSS('cursor', 'pointer');
+
+  await page.getByRole('button', { name: 'Document settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Document Settings' });
+  const highlight = dialog.getByRole('checkbox', { name: 'Highlight associations' });
+  await expect(highlight).toBeChecked();
+  await highlight.uncheck();
+  await page.screenshot({ path: 'test-results/story-bible/settings-desktop.png' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(editor).toContainText('Fëanor made the Silmarils.');
+  await expect(mention).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(mention).not.toHaveCSS('cursor', 'pointer');
+  await mention.click();
+  await expect(page.getByRole('complementary', { name: 'Character Fëanor' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/story-bible/no-highlights-desktop.png' });
+
+  // Saved with the story: a reload keeps the names plain.
+  await page.reload();
+  await expect(editor).toContainText('Fëanor made the Silmarils.');
+  await page.getByRole('button', { name: 'Document settings' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Document Settings' })
+      .getByRole('checkbox', { name: 'Highlight associations' }),
+  ).not.toBeChecked();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/story-bible/settings-phone.png' });
+});
+
+test('an association shared with the series is highlighted in the other volume too', async ({ page }) => {
+  await signIn(page, uniqueEmail('series-share'));
+  const first = await createStoryThroughApi(page, { title: 'A Wizard of Earthsea', seriesTitle: 'Earthsea' });
+  const second = await createStoryThroughApi(page, { title: 'The Tombs of Atuan', seriesTitle: 'Earthsea' });
+  await saveParagraphsThroughApi(page, first.story_id, first.chapters[0]!.id, ['Ged sailed west.']);
+  await saveParagraphsThroughApi(page, second.story_id, second.chapters[0]!.id, ['Tenar waited for Ged.']);
+  await createAssociationsThroughApi(page, first.story_id, [
+    { association_name: 'Ged', association_type: 'character' },
+  ]);
+  await page.goto(`/stories/${first.story_id}?chapter=${first.chapters[0]!.id}`);
+  const editor = page.getByRole('textbox', { name: 'Chapter text' });
+
+  await editor.locator('[data-association-id]', { hasText: 'Ged' }).click();
+  const panel = page.getByRole('complementary', { name: 'Character Ged' });
+  const share = panel.getByRole('switch', { name: 'Share with the series' });
+  await expect(share).not.toBeChecked();
+  await expect(panel.getByText('This story’s own: other volumes do not see it.')).toBeVisible();
+  // Switched once the server has moved it: the switch follows the answer, not the click.
+  await share.click();
+  await expect(share).toBeChecked();
+  await expect(
+    panel.getByText('Shared: every volume of the series shows and edits this association.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/story-bible/shared-desktop.png' });
+
+  await page.goto(`/stories/${second.story_id}?chapter=${second.chapters[0]!.id}`);
+  const mention = editor.locator('[data-association-id]', { hasText: 'Ged' });
+  await expect(mention).toBeVisible();
+  await mention.click();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Character Ged' })
+      .getByRole('switch', { name: 'Share with the series' }),
+  ).toBeChecked();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: 'test-results/story-bible/shared-phone.png' });
+});

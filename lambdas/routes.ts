@@ -387,6 +387,19 @@ export const routes: RouteDefinition[] = [
     handler: 'http/story-bible/get-mention-grid',
     access: { table: 'read' },
   },
+  // Issue 13 §4: associations shared by a series with every volume.
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations/{associationId}/share',
+    handler: 'http/associations/share-association',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations/{associationId}/unshare',
+    handler: 'http/associations/unshare-association',
+    access: { table: 'readWrite' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

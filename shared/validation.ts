@@ -80,6 +80,14 @@ export const IMAGE_TOO_LARGE_MESSAGE = `File is larger than ${IMAGE_MAX_BYTES} b
 /** Spec §6/§9: a free account keeps at most 5 associations per story; the server answers 401 beyond. */
 export const FREE_ASSOCIATION_LIMIT = 5;
 export const FREE_ASSOCIATION_LIMIT_MESSAGE = 'Free accounts are limited to 5 associations per story.';
+
+/**
+ * A series shares at most this many associations: a volume leaving the series takes a copy of each in the same
+ * transaction as its move (with the series and story items, within DynamoDB's 100 writes).
+ */
+export const MAX_SHARED_ASSOCIATIONS_PER_SERIES = 90;
+export const TOO_MANY_SHARED_ASSOCIATIONS_MESSAGE = 'A series can share at most 90 associations.';
+export const NOT_IN_SERIES_MESSAGE = 'Only a story in a series can share its associations.';
 export const ALIASES_RULE_MESSAGE = 'Aliases cannot contain the original name or any duplicates.';
 /** Spec §5/§9: the summary (short_description) is at most 200 bytes of UTF-8. */
 export const ASSOCIATION_SUMMARY_MAX_BYTES = 200;

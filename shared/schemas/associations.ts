@@ -43,6 +43,13 @@ const BackgroundSchema = multiLineText().max(
   ASSOCIATION_BACKGROUND_TOO_LONG_MESSAGE,
 );
 
+/**
+ * Issue 13 §4: whether an association is the story's own or shared by its series with every volume. Every
+ * association answer carries it; an answer without it (an older server) reads as the story's own.
+ */
+export const AssociationScopeSchema = z.enum(['story', 'series']).default('story');
+export type AssociationScope = z.infer<typeof AssociationScopeSchema>;
+
 /** Spec §3 Association as the thumbs list answers it: everything but the background. */
 export const AssociationListItemSchema = z.object({
   association_id: z.string(),
@@ -60,6 +67,8 @@ export const AssociationListItemSchema = z.object({
   portrait: z.string(),
   /** A 128 px square crop of the portrait for avatars and tooltips; the default portrait when none. */
   thumbnail: z.string(),
+  /** The story's own, or shared by its series with every volume (issue 13 §4). */
+  scope: AssociationScopeSchema,
 });
 export type AssociationListItem = z.infer<typeof AssociationListItemSchema>;
 

@@ -1,6 +1,7 @@
 import type { DocumentSettings } from '../../shared/schemas/settings';
 import type { User } from '../../shared/schemas/user';
 import type {
+  AssociationHome,
   AssociationRecord,
   AssociationRepository,
   NewAssociationRecord,
@@ -54,6 +55,8 @@ export interface MemoryState {
   blocks: Map<string, Map<string, StoredBlock>>;
   blockOrders: Map<string, BlockOrder>;
   associations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
+  /** A series' shared associations, by series id. */
+  sharedAssociations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
   associationCounts: Map<string, number>;
   settings: Map<string, DocumentSettings>;
   outlines: Map<string, StoredOutline>;
@@ -81,6 +84,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     blocks: new Map(),
     blockOrders: new Map(),
     associations: new Map(),
+    sharedAssociations: new Map(),
     associationCounts: new Map(),
     settings: new Map(),
     outlines: new Map(),
@@ -359,29 +363,42 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
-  const associationsOf = (storyId: string) => {
-    let found = state.associations.get(storyId);
+  const homeOf = (home: AssociationHome) => {
+    const [homes, id] =
+      'storyId' in home ? [state.associations, home.storyId] : [state.sharedAssociations, home.seriesId];
+    let found = homes.get(id);
     if (!found) {
       found = new Map();
-      state.associations.set(storyId, found);
+      homes.set(id, found);
     }
     return found;
   };
+  const associationsOf = (storyId: string) => homeOf({ storyId });
+  const countChange = (storyId: string, change: number) =>
+    state.associationCounts.set(storyId, (state.associationCounts.get(storyId) ?? 0) + change);
+  const listIn = (home: AssociationHome) =>
+    [...homeOf(home).values()]
+      .sort(
+        (a, b) =>
+          a.record.created_at.localeCompare(b.record.created_at) ||
+          a.creationOrder - b.creationOrder ||
+          a.record.association_id.localeCompare(b.record.association_id),
+      )
+      .map((stored) => copy(stored.record));
 
   const associations: AssociationRepository = {
     async list(storyId) {
-      return [...associationsOf(storyId).values()]
-        .sort(
-          (a, b) =>
-            a.record.created_at.localeCompare(b.record.created_at) ||
-            a.creationOrder - b.creationOrder ||
-            a.record.association_id.localeCompare(b.record.association_id),
-        )
-        .map((stored) => copy(stored.record));
+      return listIn({ storyId });
     },
-    async get(storyId, associationId) {
-      const stored = associationsOf(storyId).get(associationId);
+    async listShared(seriesId) {
+      return listIn({ seriesId });
+    },
+    async get(home, associationId) {
+      const stored = homeOf(home).get(associationId);
       return stored && copy(stored.record);
+    },
+    async ownCounts(storyIds) {
+      return new Map(storyIds.map((storyId) => [storyId, state.associationCounts.get(storyId) ?? 0]));
     },
     async create(owner, records: NewAssociationRecord[], limit) {
       const count = state.associationCounts.get(owner.storyId) ?? 0;
@@ -394,14 +411,14 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associationCounts.set(owner.storyId, count + records.length);
       return 'created';
     },
-    async update(storyId, associationId, fields, now) {
-      const stored = associationsOf(storyId).get(associationId);
+    async update(home, associationId, fields, now) {
+      const stored = homeOf(home).get(associationId);
       if (!stored) return undefined;
       stored.record = { ...stored.record, ...fields, updated_at: now.toISOString() };
       return copy(stored.record);
     },
-    async setPortrait(storyId, associationId, portrait) {
-      const stored = associationsOf(storyId).get(associationId);
+    async setPortrait(home, associationId, portrait) {
+      const stored = homeOf(home).get(associationId);
       if (!stored) return 'missing';
       const previous = stored.record.portrait;
       stored.record = {
@@ -411,10 +428,53 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       };
       return { previous };
     },
-    async delete(storyId, associationId) {
-      if (!associationsOf(storyId).delete(associationId)) return;
-      state.associationCounts.set(storyId, (state.associationCounts.get(storyId) ?? 0) - 1);
+    async delete(home, associationId) {
+      if (!homeOf(home).delete(associationId)) return;
+      if ('storyId' in home) countChange(home.storyId, -1);
     },
+    shareItems: (storyId, seriesId, record) => [
+      asWrite({
+        holds: () => associationsOf(storyId).has(record.association_id),
+        apply: () => {
+          associationsOf(storyId).delete(record.association_id);
+          countChange(storyId, -1);
+          homeOf({ seriesId }).set(record.association_id, { record: copy(record), creationOrder: 0 });
+        },
+      }),
+    ],
+    unshareItems: (seriesId, storyId, record) => [
+      asWrite({
+        holds: () => homeOf({ seriesId }).has(record.association_id),
+        apply: () => {
+          homeOf({ seriesId }).delete(record.association_id);
+          associationsOf(storyId).set(record.association_id, { record: copy(record), creationOrder: 0 });
+          countChange(storyId, 1);
+        },
+      }),
+    ],
+    copyIntoStoryItems: (storyId, records) =>
+      records.length === 0
+        ? []
+        : [
+            asWrite({
+              holds: always,
+              apply: () => {
+                for (const record of records) {
+                  associationsOf(storyId).set(record.association_id, {
+                    record: copy(record),
+                    creationOrder: 0,
+                  });
+                }
+                countChange(storyId, records.length);
+              },
+            }),
+          ],
+    deleteSharedItems: (seriesId, records) =>
+      records.map((record) =>
+        asWrite({ holds: always, apply: () => homeOf({ seriesId }).delete(record.association_id) }),
+      ),
+    ownCountAtMostCondition: (storyId, most) =>
+      asWrite({ holds: () => (state.associationCounts.get(storyId) ?? 0) <= most, apply: () => undefined }),
   };
 
   const settings: SettingsRepository = {

@@ -276,7 +276,7 @@ describe('the spec §7 calls, sent as the spec shows them, answer the §3 fields
 
     expectFields(read.body, { spellcheck: 'boolean', autotab: 'boolean' });
     expect(written.status).toBe(200);
-    expect(written.body).toEqual({ spellcheck: false, autotab: true });
+    expect(written.body).toEqual({ spellcheck: false, autotab: true, highlight_associations: true });
   });
 
   it('chapter calls: create with title and place, reorder and rename with whole chapter objects, delete without a body', async () => {

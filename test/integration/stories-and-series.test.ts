@@ -285,9 +285,9 @@ describe('stories and series on the embedded runtime', () => {
     });
     const reread = await (await author.fetch(`/api/stories/${story.story_id}/settings`)).json();
 
-    expect(defaults).toEqual({ spellcheck: true, autotab: true });
+    expect(defaults).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
     expect(saved.status).toBe(200);
-    expect(reread).toEqual({ spellcheck: false, autotab: true });
+    expect(reread).toEqual({ spellcheck: false, autotab: true, highlight_associations: true });
   });
 
   it('deletes a story with everything in it, leaving other stories and their series untouched', async () => {

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
+  AssociationHome,
   AssociationRecord,
   AssociationRepository,
   EditableAssociationFields,
@@ -9,9 +10,21 @@ import type {
 } from '../../domain/associations/association-repository';
 import { ConflictError } from '../../errors';
 import type { Database } from './document-client';
-import { ASSOCIATION_SORT_KEY_PREFIX, associationCountKey, associationKey } from './keys/association-keys';
-import { ownedStoryKey, storyPartitionKey } from './keys/story-keys';
-import { queryAll, TransactionCancelledError, type TransactionItem, transactWrite } from './table';
+import {
+  ASSOCIATION_SORT_KEY_PREFIX,
+  associationCountKey,
+  associationKey,
+  associationPartitionKey,
+} from './keys/association-keys';
+import { ownedStoryKey } from './keys/story-keys';
+import {
+  asWrite,
+  batchGetAll,
+  queryAll,
+  TransactionCancelledError,
+  type TransactionItem,
+  transactWrite,
+} from './table';
 
 interface AssociationItem extends Omit<AssociationRecord, 'portrait'> {
   PK: string;
@@ -24,9 +37,29 @@ interface AssociationItem extends Omit<AssociationRecord, 'portrait'> {
 }
 
 /** New associations have no portrait yet: it is set by `setPortrait` after an upload. */
-function toItem(storyId: string, record: NewAssociationRecord, creationOrder: number): AssociationItem {
-  return { ...associationKey(storyId, record.association_id), ...record, creation_order: creationOrder };
+function toItem(home: AssociationHome, record: NewAssociationRecord, creationOrder: number): AssociationItem {
+  return { ...associationKey(home, record.association_id), ...record, creation_order: creationOrder };
 }
+
+/** A stored association moved or copied to another home, its portrait with it. */
+function movedItem(home: AssociationHome, record: AssociationRecord): AssociationItem {
+  const { portrait, ...fields } = record;
+  return {
+    ...toItem(home, fields, 0),
+    ...(portrait
+      ? {
+          portrait_key: portrait.key,
+          thumbnail_key: portrait.thumbnailKey,
+          portrait_uploaded_at: portrait.uploadedAt,
+        }
+      : {}),
+  };
+}
+
+const byCreation = (a: AssociationItem, b: AssociationItem) =>
+  a.created_at.localeCompare(b.created_at) ||
+  a.creation_order - b.creation_order ||
+  a.association_id.localeCompare(b.association_id);
 
 function portraitOf(item: Partial<AssociationItem>): PortraitImages | undefined {
   if (!item.portrait_key || !item.thumbnail_key || item.portrait_uploaded_at === undefined) return undefined;
@@ -58,34 +91,43 @@ const collisionConflict = () =>
 export class DynamoDbAssociationRepository implements AssociationRepository {
   constructor(private readonly database: Database) {}
 
-  async list(storyId: string): Promise<AssociationRecord[]> {
+  list(storyId: string): Promise<AssociationRecord[]> {
+    return this.listIn({ storyId });
+  }
+
+  listShared(seriesId: string): Promise<AssociationRecord[]> {
+    return this.listIn({ seriesId });
+  }
+
+  private async listIn(home: AssociationHome): Promise<AssociationRecord[]> {
     const items = (await queryAll(this.database, {
       KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: {
-        ':partition': storyPartitionKey(storyId),
+        ':partition': associationPartitionKey(home),
         ':prefix': ASSOCIATION_SORT_KEY_PREFIX,
       },
       ConsistentRead: true,
     })) as unknown as AssociationItem[];
-    return items
-      .sort(
-        (a, b) =>
-          a.created_at.localeCompare(b.created_at) ||
-          a.creation_order - b.creation_order ||
-          a.association_id.localeCompare(b.association_id),
-      )
-      .map(fromItem);
+    return items.sort(byCreation).map(fromItem);
   }
 
-  async get(storyId: string, associationId: string): Promise<AssociationRecord | undefined> {
+  async get(home: AssociationHome, associationId: string): Promise<AssociationRecord | undefined> {
     const { Item } = await this.database.client.send(
       new GetCommand({
         TableName: this.database.tableName,
-        Key: associationKey(storyId, associationId),
+        Key: associationKey(home, associationId),
         ConsistentRead: true,
       }),
     );
     return Item ? fromItem(Item as AssociationItem) : undefined;
+  }
+
+  async ownCounts(storyIds: readonly string[]): Promise<Map<string, number>> {
+    const items = await batchGetAll(this.database, storyIds.map(associationCountKey));
+    const countByPartition = new Map(items.map((item) => [item.PK, item.association_count as number]));
+    return new Map(
+      storyIds.map((storyId) => [storyId, countByPartition.get(associationCountKey(storyId).PK) ?? 0]),
+    );
   }
 
   async create(
@@ -123,7 +165,7 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
           ...records.map((record, index) => ({
             Put: {
               TableName: tableName,
-              Item: toItem(owner.storyId, record, index),
+              Item: toItem({ storyId: owner.storyId }, record, index),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           })),
@@ -141,7 +183,7 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
   }
 
   async update(
-    storyId: string,
+    home: AssociationHome,
     associationId: string,
     fields: EditableAssociationFields,
     now: Date,
@@ -152,7 +194,7 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
       const { Attributes } = await this.database.client.send(
         new UpdateCommand({
           TableName: this.database.tableName,
-          Key: associationKey(storyId, associationId),
+          Key: associationKey(home, associationId),
           UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
           ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
           ExpressionAttributeValues: Object.fromEntries(
@@ -170,7 +212,7 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
   }
 
   async setPortrait(
-    storyId: string,
+    home: AssociationHome,
     associationId: string,
     portrait: PortraitImages,
   ): Promise<{ previous: PortraitImages | undefined } | 'missing'> {
@@ -178,7 +220,7 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
       const { Attributes } = await this.database.client.send(
         new UpdateCommand({
           TableName: this.database.tableName,
-          Key: associationKey(storyId, associationId),
+          Key: associationKey(home, associationId),
           UpdateExpression:
             'SET portrait_key = :key, thumbnail_key = :thumbnailKey, portrait_uploaded_at = :uploadedAt, updated_at = :now',
           ExpressionAttributeValues: {
@@ -198,27 +240,18 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
     }
   }
 
-  async delete(storyId: string, associationId: string): Promise<void> {
+  async delete(home: AssociationHome, associationId: string): Promise<void> {
+    const deletion: TransactionItem = {
+      Delete: {
+        TableName: this.database.tableName,
+        Key: associationKey(home, associationId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    };
     try {
       await transactWrite(
         this.database,
-        [
-          {
-            Delete: {
-              TableName: this.database.tableName,
-              Key: associationKey(storyId, associationId),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          {
-            Update: {
-              TableName: this.database.tableName,
-              Key: associationCountKey(storyId),
-              UpdateExpression: 'ADD association_count :removed',
-              ExpressionAttributeValues: { ':removed': -1 },
-            },
-          },
-        ],
+        'storyId' in home ? [deletion, this.countChange(home.storyId, -1)] : [deletion],
         { collisionAttempts: COLLISION_ATTEMPTS },
       );
     } catch (error) {
@@ -226,5 +259,76 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
       if (error.collided) throw collisionConflict();
       if (!error.conditionFailedAt(0)) throw error;
     }
+  }
+
+  shareItems(storyId: string, seriesId: string, record: AssociationRecord) {
+    return [
+      this.removal({ storyId }, record.association_id),
+      asWrite(this.countChange(storyId, -1)),
+      this.placement({ seriesId }, record),
+    ];
+  }
+
+  unshareItems(seriesId: string, storyId: string, record: AssociationRecord) {
+    return [
+      this.removal({ seriesId }, record.association_id),
+      this.placement({ storyId }, record),
+      asWrite(this.countChange(storyId, 1)),
+    ];
+  }
+
+  copyIntoStoryItems(storyId: string, records: readonly AssociationRecord[]) {
+    if (records.length === 0) return [];
+    return [
+      ...records.map((record) => this.placement({ storyId }, record)),
+      asWrite(this.countChange(storyId, records.length)),
+    ];
+  }
+
+  deleteSharedItems(seriesId: string, records: readonly AssociationRecord[]) {
+    return records.map((record) =>
+      asWrite({
+        Delete: {
+          TableName: this.database.tableName,
+          Key: associationKey({ seriesId }, record.association_id),
+        },
+      }),
+    );
+  }
+
+  ownCountAtMostCondition(storyId: string, most: number) {
+    return asWrite({
+      ConditionCheck: {
+        TableName: this.database.tableName,
+        Key: associationCountKey(storyId),
+        ConditionExpression: 'attribute_not_exists(association_count) OR association_count <= :most',
+        ExpressionAttributeValues: { ':most': most },
+      },
+    });
+  }
+
+  private countChange(storyId: string, change: number): TransactionItem {
+    return {
+      Update: {
+        TableName: this.database.tableName,
+        Key: associationCountKey(storyId),
+        UpdateExpression: 'ADD association_count :change',
+        ExpressionAttributeValues: { ':change': change },
+      },
+    };
+  }
+
+  private removal(home: AssociationHome, associationId: string) {
+    return asWrite({
+      Delete: {
+        TableName: this.database.tableName,
+        Key: associationKey(home, associationId),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    });
+  }
+
+  private placement(home: AssociationHome, record: AssociationRecord) {
+    return asWrite({ Put: { TableName: this.database.tableName, Item: movedItem(home, record) } });
   }
 }

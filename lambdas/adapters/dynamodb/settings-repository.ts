@@ -18,6 +18,8 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
       autotab: Item.autotab,
       text_size: Item.text_size,
       font: Item.font,
+      // Items saved before the setting existed hold no choice: highlighting stays on.
+      highlight_associations: Item.highlight_associations !== false,
     });
   }
 
@@ -32,6 +34,7 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
           autotab: settings.autotab,
           ...(settings.text_size ? { text_size: settings.text_size } : {}),
           ...(settings.font ? { font: settings.font } : {}),
+          highlight_associations: settings.highlight_associations,
           updated_at: now.toISOString(),
         },
       },

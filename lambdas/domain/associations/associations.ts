@@ -4,6 +4,7 @@ import {
   type Association,
   type AssociationChanges,
   type AssociationListItem,
+  type AssociationScope,
   defaultPortraitUrl,
   type NewAssociation,
 } from '../../../shared/schemas/associations';
@@ -17,7 +18,9 @@ import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../..
 import type { Ports } from '../../ports';
 import { requirePremium } from '../billing/premium';
 import { deleteImages, type PreparedImage, prepareUploadedImage } from '../images/images';
+import type { StoryRecord } from '../stories/story-repository';
 import type { AssociationRecord, AssociationRepository, PortraitImages } from './association-repository';
+import { locateAssociation, readStoryAssociations, type ScopedAssociation } from './story-associations';
 
 /** What the association operations use; handlers pass their ports. */
 export type AssociationPorts = Pick<Ports, 'repositories' | 'blobs' | 'logger' | 'now'>;
@@ -46,7 +49,7 @@ async function thumbnailOf(portrait: PreparedImage): Promise<PreparedImage> {
   return { ...portrait, body };
 }
 
-function toListItem(record: AssociationRecord): AssociationListItem {
+export function toListItem(record: AssociationRecord, scope: AssociationScope): AssociationListItem {
   const fallback = defaultPortraitUrl(record.association_type);
   return {
     association_id: record.association_id,
@@ -59,11 +62,12 @@ function toListItem(record: AssociationRecord): AssociationListItem {
     thumbnail: record.portrait
       ? imageUrl(record.portrait.thumbnailKey, record.portrait.uploadedAt)
       : fallback,
+    scope,
   };
 }
 
-function toAssociation(record: AssociationRecord): Association {
-  return { ...toListItem(record), details: { extended_description: record.extended_description } };
+export function toAssociation(record: AssociationRecord, scope: AssociationScope): Association {
+  return { ...toListItem(record, scope), details: { extended_description: record.extended_description } };
 }
 
 function requireValidAliases(association: Parameters<typeof aliasesProblem>[0]): void {
@@ -72,31 +76,32 @@ function requireValidAliases(association: Parameters<typeof aliasesProblem>[0]):
 }
 
 /** Every operation starts here: the story must be the caller's before any of its associations is touched. */
-async function ownedStoryAssociations(
-  ports: AssociationPorts,
-  scope: StoryScope,
-): Promise<AssociationRepository> {
-  await ports.repositories.stories.requireOwned(scope.userId, scope.storyId);
-  return ports.repositories.associations;
+function requireOwnedStory(ports: AssociationPorts, scope: StoryScope): Promise<StoryRecord> {
+  return ports.repositories.stories.requireOwned(scope.userId, scope.storyId);
 }
 
+/** The association as the story sees it (its own, or shared by its series), or 404. */
 async function requireAssociation(
   repository: AssociationRepository,
-  storyId: string,
+  story: StoryRecord,
   associationId: string,
-): Promise<AssociationRecord> {
-  const record = await repository.get(storyId, associationId);
-  if (!record) throw new NotFoundError('No such association.');
-  return record;
+): Promise<ScopedAssociation> {
+  const found = await locateAssociation(repository, story, associationId);
+  if (!found) throw new NotFoundError('No such association.');
+  return found;
 }
 
-/** Spec §7 thumbs list: every association of the story, oldest first; none is an empty list. */
+/**
+ * Spec §7 thumbs list: every association of the story, oldest first, its series' shared ones among them;
+ * none is an empty list.
+ */
 export async function listAssociations(
   ports: AssociationPorts,
   scope: StoryScope,
 ): Promise<AssociationListItem[]> {
-  const records = await (await ownedStoryAssociations(ports, scope)).list(scope.storyId);
-  return records.map(toListItem);
+  const story = await requireOwnedStory(ports, scope);
+  const associations = await readStoryAssociations(ports.repositories.associations, story);
+  return associations.map(({ record, scope: associationScope }) => toListItem(record, associationScope));
 }
 
 export async function getAssociation(
@@ -104,8 +109,13 @@ export async function getAssociation(
   scope: StoryScope,
   associationId: string,
 ): Promise<Association> {
-  const repository = await ownedStoryAssociations(ports, scope);
-  return toAssociation(await requireAssociation(repository, scope.storyId, associationId));
+  const story = await requireOwnedStory(ports, scope);
+  const { record, scope: associationScope } = await requireAssociation(
+    ports.repositories.associations,
+    story,
+    associationId,
+  );
+  return toAssociation(record, associationScope);
 }
 
 /**
@@ -118,7 +128,8 @@ export async function createAssociations(
   scope: StoryScope,
   drafts: NewAssociation[],
 ): Promise<Association[]> {
-  const repository = await ownedStoryAssociations(ports, scope);
+  const story = await requireOwnedStory(ports, scope);
+  const repository = ports.repositories.associations;
   const named = drafts.filter((draft) => draft.association_name !== '');
   named.forEach(requireValidAliases);
   if (named.length === 0) return [];
@@ -141,20 +152,34 @@ export async function createAssociations(
     created_at: now,
     updated_at: now,
   }));
-  const outcome = await repository.create(scope, records, premium ? undefined : FREE_ASSOCIATION_LIMIT);
+  // A volume's free limit counts its series' shared associations too.
+  const sharedCount = premium || !story.series_id ? 0 : (await repository.listShared(story.series_id)).length;
+  const outcome = await repository.create(
+    scope,
+    records,
+    premium ? undefined : FREE_ASSOCIATION_LIMIT - sharedCount,
+  );
   if (outcome === 'limit_reached') throw new SubscriptionRequiredError(FREE_ASSOCIATION_LIMIT_MESSAGE);
   if (outcome === 'story_missing') throw new NotFoundError('No such story.');
-  return records.map(toAssociation);
+  return records.map((record) => toAssociation(record, 'story'));
 }
 
-/** Spec §7 update: fields sent replace the stored ones; the result must still satisfy the alias rule. */
+/**
+ * Spec §7 update: fields sent replace the stored ones; the result must still satisfy the alias rule. A shared
+ * association is one record: a change from any volume shows in all of them.
+ */
 export async function updateAssociation(
   ports: AssociationPorts,
   scope: StoryScope,
   changes: AssociationChanges,
 ): Promise<Association> {
-  const repository = await ownedStoryAssociations(ports, scope);
-  const stored = await requireAssociation(repository, scope.storyId, changes.association_id);
+  const story = await requireOwnedStory(ports, scope);
+  const repository = ports.repositories.associations;
+  const {
+    record: stored,
+    home,
+    scope: associationScope,
+  } = await requireAssociation(repository, story, changes.association_id);
 
   const fields = {
     association_name: changes.association_name ?? stored.association_name,
@@ -165,9 +190,9 @@ export async function updateAssociation(
     extended_description: changes.details?.extended_description ?? stored.extended_description,
   };
   requireValidAliases(fields);
-  const updated = await repository.update(scope.storyId, changes.association_id, fields, ports.now());
+  const updated = await repository.update(home, changes.association_id, fields, ports.now());
   if (!updated) throw new NotFoundError('No such association.');
-  return toAssociation(updated);
+  return toAssociation(updated, associationScope);
 }
 
 /**
@@ -179,12 +204,18 @@ export async function deleteAssociations(
   scope: StoryScope,
   associationIds: string[],
 ): Promise<void> {
-  const repository = await ownedStoryAssociations(ports, scope);
+  const story = await requireOwnedStory(ports, scope);
+  const repository = ports.repositories.associations;
   // One at a time: every delete also updates the story's association count, and concurrent transactions
   // on one item would only cancel each other.
   for (const associationId of new Set(associationIds)) {
-    await repository.delete(scope.storyId, associationId);
-    // Also when the item was already gone: a retry cleans up images an interrupted delete left behind.
+    // A standalone story's association can only be its own: no read before the (conditional) delete.
+    const home = story.series_id
+      ? (await locateAssociation(repository, story, associationId))?.home
+      : { storyId: story.story_id };
+    if (home) await repository.delete(home, associationId);
+    // Also when the item was already gone: a retry cleans up images an interrupted delete left behind. Only
+    // this story's: a copy a volume kept when it left its series may still show a portrait uploaded elsewhere.
     await ports.blobs.deletePrefix('images', portraitKeyPrefix(scope.storyId, associationId));
   }
 }
@@ -199,8 +230,9 @@ export async function replacePortrait(
   associationId: string,
   upload: Buffer,
 ): Promise<string> {
-  const repository = await ownedStoryAssociations(ports, scope);
-  await requireAssociation(repository, scope.storyId, associationId);
+  const story = await requireOwnedStory(ports, scope);
+  const repository = ports.repositories.associations;
+  const { home } = await requireAssociation(repository, story, associationId);
 
   const portrait = await prepareUploadedImage(upload);
   const thumbnail = await thumbnailOf(portrait);
@@ -214,7 +246,7 @@ export async function replacePortrait(
   await ports.blobs.put('images', images.key, portrait.body, portrait.contentType);
   await ports.blobs.put('images', images.thumbnailKey, thumbnail.body, thumbnail.contentType);
 
-  const outcome = await repository.setPortrait(scope.storyId, associationId, images);
+  const outcome = await repository.setPortrait(home, associationId, images);
   if (outcome === 'missing') {
     // Deleted while the image was processed: its new images must not outlive it.
     await ports.blobs.delete('images', [images.key, images.thumbnailKey]);

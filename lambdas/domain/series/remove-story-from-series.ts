@@ -1,12 +1,14 @@
 import type { Series } from '../../../shared/schemas/series';
 import type { Ports } from '../../ports';
+import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import { seriesChangedByMove } from './series-membership';
 import { getSeries } from './series-views';
 
 /**
  * PUT /api/series/{seriesId}/story/{storyId}: the story becomes standalone and the volumes after it move up
- * one place. Removing a story that is not in the series changes nothing.
+ * one place, and it keeps its own copies of the series' shared associations. Removing a story that is not in
+ * the series changes nothing.
  */
 export async function removeStoryFromSeries(
   ports: Ports,
@@ -25,6 +27,7 @@ export async function removeStoryFromSeries(
         seriesRepository.saveItem(userId, changed, ports.now()),
       ),
       storyRepository.setSeriesItem(userId, storyId, undefined, seriesId, ports.now()),
+      ...(await copiesForStoriesLeaving(repositories, seriesId, [storyId])),
     ]);
   });
   return getSeries(repositories, userId, seriesId);

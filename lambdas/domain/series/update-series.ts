@@ -9,6 +9,7 @@ import {
   storeImage,
 } from '../images/images';
 import { applyPlacements } from '../ordering';
+import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { Write } from '../repositories';
 import type { SeriesRecord } from './series-repository';
@@ -97,6 +98,19 @@ export async function updateSeries(
           storyRepository.setSeriesItem(userId, story.story_id, seriesId, story.series_id, now),
         ),
         ...removed.map((id) => storyRepository.setSeriesItem(userId, id, undefined, seriesId, now)),
+        // Stories leaving a series (this one, or another for this one) keep copies of what it shared.
+        ...(await copiesForStoriesLeaving(repositories, seriesId, removed)),
+        ...(
+          await Promise.all(
+            otherSeries.map((other) =>
+              copiesForStoriesLeaving(
+                repositories,
+                other.series_id,
+                added.filter((id) => other.story_ids.includes(id)),
+              ),
+            ),
+          )
+        ).flat(),
       ];
       await repositories.commit(writes);
       return series.image_url;

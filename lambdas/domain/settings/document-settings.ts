@@ -1,4 +1,8 @@
-import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../../shared/schemas/settings';
+import {
+  DEFAULT_DOCUMENT_SETTINGS,
+  type DocumentSettings,
+  type DocumentSettingsUpdate,
+} from '../../../shared/schemas/settings';
 import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 
@@ -12,20 +16,31 @@ export async function getDocumentSettings(
   return (await ports.repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
 }
 
-/** PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. */
+/**
+ * PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. A body
+ * without our own settings (`highlight_associations`, `text_size`, `font`; a client written to the spec sends
+ * none of them) keeps the stored choices, at one more read.
+ */
 export async function saveDocumentSettings(
   ports: Ports,
   userId: string,
   storyId: string,
-  settings: DocumentSettings,
+  update: DocumentSettingsUpdate,
 ): Promise<DocumentSettings> {
   const { repositories } = ports;
-  await retryOnConcurrentChange(async () => {
+  return retryOnConcurrentChange(async () => {
     await repositories.stories.requireOwned(userId, storyId);
+    const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+    const omitsOurs = OUR_SETTINGS.some((field) => update[field] === undefined);
+    const stored = omitsOurs ? await repositories.settings.get(storyId) : undefined;
+    const settings: DocumentSettings = { ...DEFAULT_DOCUMENT_SETTINGS, ...stored, ...sent };
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
       repositories.settings.putItem(storyId, settings, ports.now()),
     ]);
+    return settings;
   });
-  return settings;
 }
+
+/** The settings beside the spec's two, which a client written to the spec does not send. */
+const OUR_SETTINGS = ['highlight_associations', 'text_size', 'font'] as const;

@@ -8,6 +8,7 @@ import {
   storyImagePrefix,
 } from '../images/images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
+import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import { listChapters } from '../chapters/chapter-list';
 import { toStory } from './story-views';
@@ -66,6 +67,10 @@ export async function updateStoryDetails(
           now,
         ),
         ...changedSeries.map((series) => seriesRepository.saveItem(userId, series, now)),
+        // Leaving its series, the story keeps copies of what the series shared.
+        ...(story.series_id && story.series_id !== target?.series_id
+          ? await copiesForStoriesLeaving(repositories, story.series_id, [storyId])
+          : []),
       ]);
       const targetAfter = changedSeries.find((series) => series.series_id === target?.series_id) ?? target;
       const view = toStory(

@@ -1,6 +1,7 @@
 import { findAppearances } from '../../../shared/association-appearances';
 import type { AssociationAppearances } from '../../../shared/schemas/story-bible';
 import { NotFoundError } from '../../errors';
+import { readStoryAssociations } from '../associations/story-associations';
 import type { Repositories } from '../repositories';
 import { readStoryText } from './story-text';
 
@@ -13,11 +14,12 @@ export async function getAppearances(
   scope: { userId: string; storyId: string },
   associationId: string,
 ): Promise<AssociationAppearances> {
-  await repositories.stories.requireOwned(scope.userId, scope.storyId);
-  const [associations, chapters] = await Promise.all([
-    repositories.associations.list(scope.storyId),
+  const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  const [scoped, chapters] = await Promise.all([
+    readStoryAssociations(repositories.associations, story),
     readStoryText(repositories, scope.storyId),
   ]);
+  const associations = scoped.map(({ record }) => record);
   if (!associations.some((association) => association.association_id === associationId)) {
     throw new NotFoundError('No such association.');
   }

@@ -5,6 +5,7 @@ import { renameInStory } from '../../../shared/text-replacement';
 import { aliasesProblem } from '../../../shared/validation';
 import { NotFoundError, ValidationError } from '../../errors';
 import { updateAssociation, type AssociationPorts, type StoryScope } from '../associations/associations';
+import { locateAssociation, readStoryAssociations } from '../associations/story-associations';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
 import { saveVersionsBeforeBulkChange } from '../versions/automatic-versions';
@@ -145,8 +146,8 @@ export async function renameAssociation(
   request: { association_name: string; replace_in_text: boolean },
 ): Promise<RenameAssociationResponse> {
   const { repositories } = ports;
-  await repositories.stories.requireOwned(scope.userId, scope.storyId);
-  const stored = await repositories.associations.get(scope.storyId, associationId);
+  const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  const stored = (await locateAssociation(repositories.associations, story, associationId))?.record;
   if (!stored) throw new NotFoundError('No such association.');
   const problem = aliasesProblem({ ...stored, association_name: request.association_name });
   if (problem) throw new ValidationError(problem);
@@ -154,10 +155,11 @@ export async function renameAssociation(
   let replaced = 0;
   let chaptersChanged = 0;
   if (request.replace_in_text) {
-    const [associations, chapters] = await Promise.all([
-      repositories.associations.list(scope.storyId),
+    const [scoped, chapters] = await Promise.all([
+      readStoryAssociations(repositories.associations, story),
       readStoryText(repositories, scope.storyId),
     ]);
+    const associations = scoped.map(({ record }) => record);
     const rename = { storyId: scope.storyId, associations, associationId, newName: request.association_name };
     // Every new paragraph is checked before any is written: a rename too large for one paragraph changes nothing.
     const planned = renamedParagraphs(chapters, associations, associationId, request.association_name);

@@ -1,16 +1,17 @@
 import { tallyMentions } from '../../../shared/association-appearances';
 import { suggestElements } from '../../../shared/element-suggestions';
 import type { ElementSuggestions, MentionGrid } from '../../../shared/schemas/story-bible';
+import { readStoryAssociations } from '../associations/story-associations';
 import type { Repositories } from '../repositories';
 import { readStoryText } from './story-text';
 
 async function readOwnedStory(repositories: Repositories, scope: { userId: string; storyId: string }) {
-  await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
   const [associations, chapters] = await Promise.all([
-    repositories.associations.list(scope.storyId),
+    readStoryAssociations(repositories.associations, story),
     readStoryText(repositories, scope.storyId),
   ]);
-  return { associations, chapters };
+  return { associations: associations.map(({ record }) => record), chapters };
 }
 
 /**

@@ -3,7 +3,7 @@ import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';
 import { StoryPathSchema } from '../path-parameters';
 
-/** GET /api/stories/{storyId}/settings: spellcheck and autotab, true until the author changes them. */
+/** GET /api/stories/{storyId}/settings: spellcheck, autotab and association highlighting, on until the author changes them. */
 export const handler = httpRoute({
   auth: 'required',
   params: StoryPathSchema,

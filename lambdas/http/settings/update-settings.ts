@@ -1,4 +1,4 @@
-import { DocumentSettingsSchema } from '../../../shared/schemas/settings';
+import { DocumentSettingsUpdateSchema } from '../../../shared/schemas/settings';
 import { saveDocumentSettings } from '../../domain/settings/document-settings';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';
@@ -8,7 +8,7 @@ import { StoryPathSchema } from '../path-parameters';
 export const handler = httpRoute({
   auth: 'required',
   params: StoryPathSchema,
-  body: DocumentSettingsSchema,
+  body: DocumentSettingsUpdateSchema,
   async handle({ body, params, userId, ports }) {
     return ok(await saveDocumentSettings(ports, userId, params.storyId, body));
   },

@@ -15,21 +15,37 @@ describe('document settings handlers', () => {
   });
 
   describe('GET /api/stories/{storyId}/settings', () => {
-    it('answers spellcheck and autotab on while the story has no settings item', async () => {
+    it('answers spellcheck, autotab and highlighting on while the story has no settings item', async () => {
       const result = await getSettings(signedInEvent({ pathParameters: { storyId: 's1' } }), testContext());
 
       expect(result.statusCode).toBe(200);
-      expect(parseBody(result)).toEqual({ spellcheck: true, autotab: true });
+      expect(parseBody(result)).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
     });
 
-    it('answers the stored settings', async () => {
+    it('answers the stored settings, highlighting on for an item saved before that setting existed', async () => {
       harness.documentClient
         .on(GetCommand, { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } })
         .resolves({ Item: { PK: 'STORY#s1', SK: 'SETTINGS', spellcheck: false, autotab: true } });
 
       const result = await getSettings(signedInEvent({ pathParameters: { storyId: 's1' } }), testContext());
 
-      expect(parseBody(result)).toEqual({ spellcheck: false, autotab: true });
+      expect(parseBody(result)).toEqual({ spellcheck: false, autotab: true, highlight_associations: true });
+    });
+
+    it('answers highlighting off when the author turned it off', async () => {
+      harness.documentClient.on(GetCommand, { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } }).resolves({
+        Item: {
+          PK: 'STORY#s1',
+          SK: 'SETTINGS',
+          spellcheck: true,
+          autotab: true,
+          highlight_associations: false,
+        },
+      });
+
+      const result = await getSettings(signedInEvent({ pathParameters: { storyId: 's1' } }), testContext());
+
+      expect(parseBody(result)).toEqual({ spellcheck: true, autotab: true, highlight_associations: false });
     });
 
     it("answers 404 for another author's story without reading its settings", async () => {
@@ -57,7 +73,7 @@ describe('document settings handlers', () => {
       );
 
       expect(result.statusCode).toBe(200);
-      expect(parseBody(result)).toEqual({ spellcheck: false, autotab: false });
+      expect(parseBody(result)).toEqual({ spellcheck: false, autotab: false, highlight_associations: true });
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
           {
@@ -80,9 +96,58 @@ describe('document settings handlers', () => {
       });
     });
 
+    it("keeps the stored highlighting when a spec client's body does not name it", async () => {
+      harness.documentClient.on(GetCommand, { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } }).resolves({
+        Item: {
+          PK: 'STORY#s1',
+          SK: 'SETTINGS',
+          spellcheck: true,
+          autotab: true,
+          highlight_associations: false,
+        },
+      });
+
+      const result = await updateSettings(
+        signedInEvent({
+          method: 'PUT',
+          pathParameters: { storyId: 's1' },
+          body: { spellcheck: false, autotab: true },
+        }),
+        testContext(),
+      );
+
+      expect(parseBody(result)).toEqual({ spellcheck: false, autotab: true, highlight_associations: false });
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: expect.arrayContaining([
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ highlight_associations: false }),
+            }),
+          },
+        ]),
+      });
+    });
+
+    it('stores highlighting off when the body says so', async () => {
+      const result = await updateSettings(
+        signedInEvent({
+          method: 'PUT',
+          pathParameters: { storyId: 's1' },
+          body: { spellcheck: true, autotab: true, highlight_associations: false },
+        }),
+        testContext(),
+      );
+
+      expect(parseBody(result)).toEqual({ spellcheck: true, autotab: true, highlight_associations: false });
+    });
+
     it('answers 400 for settings that are not booleans', async () => {
       const result = await updateSettings(
-        signedInEvent({ method: 'PUT', pathParameters: { storyId: 's1' }, body: { spellcheck: 'yes' } }),
+        signedInEvent({
+          method: 'PUT',
+          pathParameters: { storyId: 's1' },
+          body: { spellcheck: true, autotab: true, highlight_associations: 'no' },
+        }),
         testContext(),
       );
 

@@ -45,7 +45,7 @@ function renderEditor(storyId: string, onWordCountChange = vi.fn()) {
           <ChapterEditor
             storyId={storyId}
             chapterId="chapter-1"
-            settings={{ spellcheck: false, autotab: true }}
+            settings={{ spellcheck: false, autotab: true, highlight_associations: true }}
             toolbarStart={<span>Chapter One</span>}
             toolbarEnd={<button type="button">Export</button>}
             onWordCountChange={onWordCountChange}

@@ -15,6 +15,7 @@ export function buildAssociationListItem(
     short_description: '',
     portrait: '/images/defaults/portraits/character.svg',
     thumbnail: '/images/defaults/portraits/character.svg',
+    scope: 'story',
     ...overrides,
   };
 }

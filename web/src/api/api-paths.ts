@@ -41,6 +41,8 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/appearances`,
   associationRename: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/rename`,
+  associationSharing: (storyId: string, associationId: string, change: 'share' | 'unshare') =>
+    `${associations(storyId)}/${segment(associationId)}/${change}`,
   elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
   mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
   chapterVersions: (storyId: string, chapterId: string) =>

@@ -17,6 +17,7 @@ import { apiPaths } from './api-paths';
 import { multipart } from './multipart';
 
 export const associationKeys = {
+  all: ['associations'] as const,
   list: (storyId: string) => ['associations', storyId] as const,
 };
 
@@ -83,6 +84,19 @@ export async function updateAssociation(
   });
   const [stored] = AssociationSchema.array().length(1).parse(response);
   return stored!;
+}
+
+/**
+ * POST .../associations/{associationId}/share or .../unshare (issue 13 §4): the association becomes shared with
+ * every volume of the story's series, or the story's own again. Answers it with its new `scope`.
+ */
+export async function setAssociationSharing(
+  storyId: string,
+  associationId: string,
+  shared: boolean,
+): Promise<Association> {
+  const path = apiPaths.associationSharing(storyId, associationId, shared ? 'share' : 'unshare');
+  return AssociationSchema.parse(await api.post(path));
 }
 
 /** DELETE /api/stories/{storyId}/associations with a list of one (spec §7); the server answers 204. */

@@ -51,6 +51,7 @@ describe('POST /api/stories/{storyId}/associations', () => {
         short_description: '',
         portrait: '/images/defaults/portraits/character.svg',
         thumbnail: '/images/defaults/portraits/character.svg',
+        scope: 'story',
         details: { extended_description: '' },
       },
     ]);

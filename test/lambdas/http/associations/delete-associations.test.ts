@@ -46,7 +46,7 @@ describe('DELETE /api/stories/{storyId}/associations', () => {
     expect(transactions[0]).toEqual([
       expect.objectContaining({ Delete: expect.objectContaining({ Key: associationKey('frodo') }) }),
       expect.objectContaining({
-        Update: expect.objectContaining({ Key: countKey, ExpressionAttributeValues: { ':removed': -1 } }),
+        Update: expect.objectContaining({ Key: countKey, ExpressionAttributeValues: { ':change': -1 } }),
       }),
     ]);
   });

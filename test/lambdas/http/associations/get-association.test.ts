@@ -40,6 +40,7 @@ describe('GET /api/stories/{storyId}/associations/{associationId}', () => {
       short_description: 'A hobbit of the Shire.',
       portrait: '/images/defaults/portraits/character.svg',
       thumbnail: '/images/defaults/portraits/character.svg',
+      scope: 'story',
       details: { extended_description: 'Bilbo’s heir.' },
     });
   });

@@ -48,6 +48,7 @@ describe('GET /api/stories/{storyId}/associations/thumbs', () => {
         short_description: 'A hobbit of the Shire.',
         portrait: '/images/defaults/portraits/character.svg',
         thumbnail: '/images/defaults/portraits/character.svg',
+        scope: 'story',
       },
       expect.objectContaining({ association_id: 'ring', portrait: '/images/defaults/portraits/item.svg' }),
     ]);

@@ -21,7 +21,10 @@ function checkbox(dialog: HTMLElement, label: string) {
 describe('the Document Settings dialog', () => {
   it("shows the story's saved settings", async () => {
     // Arrange
-    stubWorkspaceServer({ story, settings: { spellcheck: false, autotab: true } });
+    stubWorkspaceServer({
+      story,
+      settings: { spellcheck: false, autotab: true, highlight_associations: false },
+    });
     await renderWorkspace('/stories/s1?chapter=c1');
 
     // Act
@@ -30,6 +33,7 @@ describe('the Document Settings dialog', () => {
     // Assert
     expect(checkbox(dialog, 'Spell Check').checked).toBe(false);
     expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(true);
+    expect(checkbox(dialog, 'Highlight associations').checked).toBe(false);
   });
 
   it('uses spell check and auto tab when the story has no saved settings (404)', async () => {
@@ -43,6 +47,7 @@ describe('the Document Settings dialog', () => {
     // Assert
     expect(checkbox(dialog, 'Spell Check').checked).toBe(true);
     expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(true);
+    expect(checkbox(dialog, 'Highlight associations').checked).toBe(true);
     expect(screen.getByText('Spell check on, auto tab on')).toBeTruthy();
   });
 
@@ -58,10 +63,34 @@ describe('the Document Settings dialog', () => {
     // Assert
     await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings')).toHaveLength(1));
     const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings');
-    expect(JSON.parse(String(body))).toEqual({ spellcheck: true, autotab: false });
+    expect(JSON.parse(String(body))).toEqual({
+      spellcheck: true,
+      autotab: false,
+      highlight_associations: true,
+    });
     expect(checkbox(dialog, 'Auto-insert tab in new paragraphs').checked).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Spell check on, auto tab off')).toBeTruthy();
+  });
+
+  it('saves turning association highlighting off', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({ story });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const dialog = await openSettings();
+
+    // Act
+    fireEvent.click(checkbox(dialog, 'Highlight associations'));
+
+    // Assert
+    await waitFor(() => expect(bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/settings');
+    expect(JSON.parse(String(body))).toEqual({
+      spellcheck: true,
+      autotab: true,
+      highlight_associations: false,
+    });
+    expect(checkbox(dialog, 'Highlight associations').checked).toBe(false);
   });
 
   it('puts the setting back and says so when it cannot be saved', async () => {

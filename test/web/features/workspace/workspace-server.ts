@@ -63,7 +63,7 @@ interface WorkspaceServerOptions {
 export function stubWorkspaceServer({
   story,
   user = buildUser(),
-  settings = { spellcheck: true, autotab: true },
+  settings = { spellcheck: true, autotab: true, highlight_associations: true },
   chaptersWithContents = [],
   handle,
 }: WorkspaceServerOptions) {

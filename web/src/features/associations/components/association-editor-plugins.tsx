@@ -9,11 +9,20 @@ import { AssociationMentionPlugin } from '../../../editor/plugins/association-me
 import { deleteAssociationQuestion } from '../association-alerts';
 import { useStoryAssociations } from '../story-associations-context';
 
+interface AssociationEditorPluginsProps {
+  /**
+   * The story's 'Highlight associations' setting. Off, mentions read as plain text: no tint, tooltip or click
+   * to the panel. Detection still keeps the mention nodes in step, so the saved chunks are the same either way
+   * and turning it back on shows every mention at once.
+   */
+  highlight: boolean;
+}
+
 /**
  * The story's associations inside the chapter editor: highlighted mentions with tooltips, a click that opens
  * the panel, and the context menu's Create and Delete Association. Rendered among the editor's plugins.
  */
-export function AssociationEditorPlugins() {
+export function AssociationEditorPlugins({ highlight }: AssociationEditorPluginsProps) {
   const { associations, createAssociation, deleteAssociation, panel } = useStoryAssociations();
   // Kept while the dialog fades out, so its question does not go blank as it leaves.
   const [deleting, setDeleting] = useState<{ id: string; name: string; open: boolean } | null>(null);
@@ -35,7 +44,9 @@ export function AssociationEditorPlugins() {
   return (
     <>
       <AssociationDetectionPlugin associations={associations} />
-      <AssociationMentionPlugin associations={associations} onOpenAssociation={panel.openAssociation} />
+      {highlight && (
+        <AssociationMentionPlugin associations={associations} onOpenAssociation={panel.openAssociation} />
+      )}
       <AssociationContextMenuPlugin associations={associations} onCreate={create} onDelete={askToDelete} />
       <ConfirmDialog
         open={deleting?.open ?? false}

@@ -22,6 +22,7 @@ import { useStoryAssociations } from '../story-associations-context';
 import { AppearancesSection } from './appearances-section';
 import { AssociationPortrait } from './association-portrait';
 import { RenameAssociationDialog } from './rename-association-dialog';
+import { SeriesSharingSwitch } from './series-sharing-switch';
 import { SummaryField } from './summary-field';
 
 interface AssociationFieldsProps {
@@ -194,6 +195,11 @@ export function AssociationPanel() {
           </Box>
           <Divider />
           <Box sx={{ px: 2.5, py: 2.5 }}>
+            {listed && (
+              <Box sx={{ mb: 2.5 }}>
+                <SeriesSharingSwitch storyId={storyId} association={listed} disabled={readOnly} />
+              </Box>
+            )}
             <AssociationFields
               // New fields for each association, and once its details replace what the list knew.
               key={`${shown.association_id}:${state.original ? 'loaded' : 'listed'}`}

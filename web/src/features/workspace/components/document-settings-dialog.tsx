@@ -28,8 +28,9 @@ interface DocumentSettingsDialogProps {
 }
 
 /**
- * Spec §2 Document Settings: spell check and automatic tabs, per story, and the manuscript's text size and font
- * (ours; the defaults are the editor's long-standing serif at 19 px). A change applies to the editor at
+ * Spec §2 Document Settings: spell check and automatic tabs, per story; ours beside them, whether association
+ * mentions are highlighted (issue 13) and the manuscript's text size and font (the defaults are the editor's
+ * long-standing serif at 19 px). A change applies to the editor at
  * once and is saved straight away, so there is nothing to confirm and nothing to lose by closing.
  */
 export function DocumentSettingsDialog({ open, onClose, storyId, settings }: DocumentSettingsDialogProps) {
@@ -62,6 +63,15 @@ export function DocumentSettingsDialog({ open, onClose, storyId, settings }: Doc
               />
             }
             label="Auto-insert tab in new paragraphs"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={settings.highlight_associations}
+                onChange={(event) => change({ ...settings, highlight_associations: event.target.checked })}
+              />
+            }
+            label="Highlight associations"
           />
         </FormGroup>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>

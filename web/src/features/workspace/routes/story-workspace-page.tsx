@@ -278,7 +278,7 @@ function LoadedWorkspace({
                 onWordCountChange={reportWords}
                 plugins={
                   <>
-                    <AssociationEditorPlugins />
+                    <AssociationEditorPlugins highlight={settings.highlight_associations} />
                     <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
                   </>
                 }
