@@ -48,7 +48,7 @@ describe('the API generated from the route table', () => {
       expect(fn, `no API route ${key}`).toBeDefined();
       expect(fn?.properties).toMatchObject({
         Handler: 'index.handler',
-        Runtime: 'nodejs20.x',
+        Runtime: 'nodejs24.x',
         Architectures: [
           handlerImportsSharp(`${projectRoot}lambdas/${route.handler}.ts`) ? 'x86_64' : 'arm64',
         ],
@@ -56,6 +56,17 @@ describe('the API generated from the route table', () => {
       expect(fn?.properties.Description).toContain(route.handler);
     },
   );
+
+  it('runs every Node.js function of every stack (workers and CDK helpers too) on nodejs24.x', () => {
+    const nodeRuntimes = synthesized
+      .allTemplates()
+      .flatMap((template) => Object.values(template.findResources('AWS::Lambda::Function')))
+      .map((fn) => fn.Properties.Runtime as string | undefined)
+      .filter((runtime) => runtime?.startsWith('nodejs'));
+
+    expect(nodeRuntimes.length).toBeGreaterThanOrEqual(routes.length + workers.length);
+    expect(new Set(nodeRuntimes)).toEqual(new Set(['nodejs24.x']));
+  });
 
   it('has exactly one function per route and per worker, and one API route per route', () => {
     const api = synthesized.template(synthesized.stacks.api);
