@@ -80,6 +80,14 @@ export const routes: RouteDefinition[] = [
     access: { table: 'readWrite', billing: true },
   },
 
+  {
+    // Every story as Markdown and JSON in one zip (issue 16): free, never behind the subscription.
+    method: 'POST',
+    path: '/api/user/download',
+    handler: 'http/user/download-all-stories',
+    access: { table: 'read', buckets: { exports: 'readWrite' } },
+  },
+
   // Billing (spec §7)
   {
     method: 'POST',

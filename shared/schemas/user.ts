@@ -12,3 +12,6 @@ export const UserSchema = z.object({
   email: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** POST /api/user/download: nothing to say; an empty object (or no body) is all it takes. */
+export const DownloadAllRequestSchema = z.strictObject({}).optional();
