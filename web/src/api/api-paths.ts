@@ -9,6 +9,7 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 
 export const apiPaths = {
   user: '/api/user',
+  userDownload: '/api/user/download',
   billingCustomer: '/billing/customer',
   billingPaymentMethod: '/billing/customer/payment',
   billingProducts: '/billing/products',
