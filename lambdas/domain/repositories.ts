@@ -9,6 +9,7 @@ import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
+import type { TrashRepository } from './trash/trash-repository';
 import type { UserRepository } from './users/user-repository';
 
 declare const writeBrand: unique symbol;
@@ -38,6 +39,7 @@ export interface Repositories {
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;
   exportJobs: ExportJobRepository;
+  trash: TrashRepository;
   /** The billing fields of users, found by user or by payment-provider customer. */
   billingState: UserBillingState;
   /** Webhook events already applied. */

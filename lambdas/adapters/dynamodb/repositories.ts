@@ -13,6 +13,7 @@ import { DynamoDbSettingsRepository } from './settings-repository';
 import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
 import { TransactionCancelledError, transactWrite } from './table';
+import { DynamoDbTrashRepository } from './trash-repository';
 import { DynamoDbUserRepository } from './user-repository';
 
 /** Every repository on the single table; a commit is one TransactWriteItems call. */
@@ -29,6 +30,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     sessions: new DynamoDbSessionRepository(database),
     signInFlows: new DynamoDbSignInFlowRepository(database),
     exportJobs: new DynamoDbExportJobRepository(database),
+    trash: new DynamoDbTrashRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {
