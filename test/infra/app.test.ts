@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
-import { routes, workers } from '../../lambdas/routes';
+import { routes, scheduledJobs, workers } from '../../lambdas/routes';
 import { handlerImportsSharp, queueEnvironment } from '../../lib/constructs/loreweaver-function';
 import { routeKey } from '../../lib/stacks/api-stack';
 import {
@@ -24,6 +24,7 @@ import {
   expectedAccessVariables,
   functionBehindRoute,
   functionConsuming,
+  functionScheduledBy,
 } from './wiring';
 
 /**
@@ -34,7 +35,12 @@ import {
 let synthesized: Synthesized;
 
 beforeAll(() => {
-  synthesized = synthesize({ routes, workers, handlersDirectory: `${projectRoot}lambdas` });
+  synthesized = synthesize({
+    routes,
+    workers,
+    scheduledJobs,
+    handlersDirectory: `${projectRoot}lambdas`,
+  });
 });
 
 afterAll(() => synthesized?.remove());
@@ -68,10 +74,21 @@ describe('the API generated from the route table', () => {
     expect(new Set(nodeRuntimes)).toEqual(new Set(['nodejs24.x']));
   });
 
-  it('has exactly one function per route and per worker, and one API route per route', () => {
+  it.each(scheduledJobs.map((job) => [job.name, job] as const))(
+    'runs the %s job from an EventBridge schedule, granted what its access names and nothing more',
+    (_name, job) => {
+      const fn = functionScheduledBy(synthesized.template(synthesized.stacks.api), job.schedule);
+
+      expect(fn?.properties.Description).toContain(job.handler);
+      expect(fn?.properties.Timeout).toBe(job.timeoutSeconds);
+      expect(fn && accessProblems(fn, job.access)).toEqual([]);
+    },
+  );
+
+  it('has exactly one function per route, per worker and per scheduled job, and one API route per route', () => {
     const api = synthesized.template(synthesized.stacks.api);
 
-    api.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length);
+    api.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + scheduledJobs.length);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
   });
 

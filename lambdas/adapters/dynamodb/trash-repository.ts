@@ -134,23 +134,31 @@ export class DynamoDbTrashRepository implements TrashRepository {
   }
 
   putStoryItems(trashed: TrashedStory) {
-    return this.putItems(trashedStoryKey(trashed.user_id, trashed.story.story_id), { ...trashed }, {
-      kind: 'story',
-      user_id: trashed.user_id,
-      story_id: trashed.story.story_id,
-      deleted_at: trashed.deleted_at,
-    });
+    return this.putItems(
+      trashedStoryKey(trashed.user_id, trashed.story.story_id),
+      { ...trashed },
+      {
+        kind: 'story',
+        user_id: trashed.user_id,
+        story_id: trashed.story.story_id,
+        deleted_at: trashed.deleted_at,
+      },
+    );
   }
 
   putChapterItems(trashed: TrashedChapter) {
     const { story_id: storyId, chapter_id: chapterId } = trashed.chapter;
-    return this.putItems(trashedChapterKey(trashed.user_id, storyId, chapterId), { ...trashed }, {
-      kind: 'chapter',
-      user_id: trashed.user_id,
-      story_id: storyId,
-      chapter_id: chapterId,
-      deleted_at: trashed.deleted_at,
-    });
+    return this.putItems(
+      trashedChapterKey(trashed.user_id, storyId, chapterId),
+      { ...trashed },
+      {
+        kind: 'chapter',
+        user_id: trashed.user_id,
+        story_id: storyId,
+        chapter_id: chapterId,
+        deleted_at: trashed.deleted_at,
+      },
+    );
   }
 
   removeStoryItems(trashed: TrashedStory) {
