@@ -27,3 +27,24 @@ test('downloads every story in one zip of Markdown and JSON from the settings, o
   ]);
   expect(await zip.file('The Salt Road.md')!.async('string')).toContain('# Chapter 1');
 });
+
+test("restores a deleted story from 'Recently deleted' in the settings", async ({ page }) => {
+  await signIn(page, uniqueEmail('trash'));
+  await createStoryThroughApi(page, { title: 'Lost Letters' });
+  await page.goto('/stories');
+  await page.getByRole('button', { name: 'Delete Lost Letters' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete story' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('article', { name: 'Lost Letters' })).toHaveCount(0);
+
+  await page.goto('/settings');
+  const recentlyDeleted = page.getByRole('list', { name: 'Recently deleted' });
+  await expect(recentlyDeleted.getByText('Lost Letters')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore Lost Letters' }).click();
+  await expect(page.getByText('Nothing deleted in the last 30 days.')).toBeVisible();
+
+  await page.goto('/stories');
+  await expect(page.getByRole('article', { name: 'Lost Letters' })).toBeVisible();
+});

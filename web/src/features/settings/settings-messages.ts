@@ -8,3 +8,11 @@ export function downloadAllFailedAlert(): AlertOptions {
     severity: 'error',
   };
 }
+
+export function restoreFailedAlert(): AlertOptions {
+  return {
+    title: 'Restore failed',
+    message: 'This could not be restored. It may have been restored already, or removed for good.',
+    severity: 'error',
+  };
+}

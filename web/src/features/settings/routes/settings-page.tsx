@@ -16,12 +16,13 @@ import { useUser } from '../../../lib/user/user-context';
 import { settingsToggleFailedAlert } from '../../billing/billing-messages';
 import { brandName } from '../../billing/card-brand';
 import { DownloadAllSection } from '../components/download-all-section';
+import { RecentlyDeletedSection } from '../components/recently-deleted-section';
 
 /**
  * Spec §2 /settings and §4 Subscription. Without a customer or a subscription: a 'Subscribe' toggle (which
  * the server answers with /subscribe) and the 'Subscribe' button. With both: the 'Auto-Renew Subscription'
  * toggle showing whether it renews, the card it is paid with and 'Change Payment Method'. Below, the
- * account's own tools (issue 16): 'Download all my stories'.
+ * account's own tools (issue 16): 'Download all my stories' and 'Recently deleted'.
  */
 export function SettingsPage() {
   const { user, refresh } = useUser();
@@ -83,6 +84,7 @@ export function SettingsPage() {
             )}
           </Paper>
           <DownloadAllSection />
+          <RecentlyDeletedSection />
         </Stack>
       </Box>
     </PageLayout>
