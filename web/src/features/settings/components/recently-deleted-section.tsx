@@ -73,10 +73,10 @@ export function RecentlyDeletedSection() {
         <Typography color="text.secondary">Nothing deleted in the last 30 days.</Typography>
       )}
       <List aria-label="Recently deleted" disablePadding>
-        {rows.map((row) => (
+        {rows.map((row, index) => (
           <ListItem
             key={row.key}
-            divider
+            divider={index < rows.length - 1}
             disableGutters
             secondaryAction={
               <Button
