@@ -129,6 +129,20 @@ describe('the trash, on in-memory repositories', () => {
     await expect(restoreStory(ports, AUTHOR, other.storyId)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('deletes a purged story inline when the story-deletion queue refuses the message', async () => {
+    const { ports, state, queue, blobs, advanceDays } = portsWithClock();
+    const { storyId, chapterIds } = await storyWithChapters(ports, 2);
+    await trashStory(ports, AUTHOR, storyId);
+    queue.send.mockRejectedValueOnce(new Error('SQS unavailable'));
+
+    advanceDays(31);
+    await purgeDueTrash(ports);
+
+    expect(state.chapterIndexes.has(storyId)).toBe(false);
+    for (const chapterId of chapterIds) expect(state.blocks.has(chapterId)).toBe(false);
+    expect(blobs.deletePrefix).toHaveBeenCalledWith('images', `images/stories/${storyId}/`);
+  });
+
   it("answers 404 for another author's trash", async () => {
     const { ports } = portsWithClock();
     const { storyId, chapterIds } = await storyWithChapters(ports, 2);
