@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userProfileKey } from '../../lambdas/adapters/dynamodb/keys/user-keys';
 import { TRASH_RETENTION_DAYS } from '../../shared/schemas/trash';
 import {
@@ -199,4 +199,19 @@ export async function purgeTrashAfterRetention(
   } finally {
     clock.advanceDays(-(TRASH_RETENTION_DAYS + 1));
   }
+}
+
+/** Every item of one partition of the runtime's table, read beneath the repositories. */
+export async function partitionItems(
+  runtime: Pick<EmbeddedRuntime, 'database'>,
+  partitionKey: string,
+): Promise<Record<string, unknown>[]> {
+  const { Items } = await runtime.database.client.send(
+    new QueryCommand({
+      TableName: runtime.database.tableName,
+      KeyConditionExpression: 'PK = :partition',
+      ExpressionAttributeValues: { ':partition': partitionKey },
+    }),
+  );
+  return Items ?? [];
 }

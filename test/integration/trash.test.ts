@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { ChapterContent } from '../../shared/schemas/block';
@@ -6,6 +5,7 @@ import type { Story } from '../../shared/schemas/story';
 import type { TrashList } from '../../shared/schemas/trash';
 import {
   movableClock,
+  partitionItems,
   purgeTrashAfterRetention,
   signIn,
   startTestRuntime,
@@ -30,16 +30,7 @@ describe('the trash on the embedded runtime', () => {
     await runtime?.close();
   });
 
-  const partitionItems = async (partitionKey: string) => {
-    const { Items } = await runtime.database.client.send(
-      new QueryCommand({
-        TableName: runtime.database.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': partitionKey },
-      }),
-    );
-    return Items ?? [];
-  };
+  const partitionItemsOf = (partitionKey: string) => partitionItems(runtime, partitionKey);
 
   /** A story with two ready chapters, the first holding one written paragraph. */
   const storyWithTwoChapters = async (fields: Record<string, string> = {}) => {
@@ -176,11 +167,11 @@ describe('the trash on the embedded runtime', () => {
     await purgeTrashAfterRetention(runtime, clock);
 
     expect(await trashOf(author)).toEqual({ stories: [], chapters: [] });
-    expect(await partitionItems(`CHAPTER#${kept.chapterIds[0]}`)).toEqual([]);
-    expect(await partitionItems(`CHAPTER#${kept.chapterIds[1]}`)).not.toEqual([]);
-    expect(await partitionItems(`STORY#${doomed.story.story_id}`)).toEqual([]);
+    expect(await partitionItemsOf(`CHAPTER#${kept.chapterIds[0]}`)).toEqual([]);
+    expect(await partitionItemsOf(`CHAPTER#${kept.chapterIds[1]}`)).not.toEqual([]);
+    expect(await partitionItemsOf(`STORY#${doomed.story.story_id}`)).toEqual([]);
     for (const chapterId of doomed.chapterIds)
-      expect(await partitionItems(`CHAPTER#${chapterId}`)).toEqual([]);
+      expect(await partitionItemsOf(`CHAPTER#${chapterId}`)).toEqual([]);
     expect(
       (await author.sendJson('POST', `/api/trash/stories/${doomed.story.story_id}/restore`)).status,
     ).toBe(404);
