@@ -331,7 +331,7 @@ describe('stories and series on the embedded runtime', () => {
     expect(series.stories.map((story) => story.story_id)).toEqual([keeper.story_id]);
     expect(await runtime.ports.blobs.get('images', keeper.image_url.slice(1))).toBeDefined();
     expect(await partitionItems(`STORY#${keeper.story_id}`)).not.toHaveLength(0);
-  });
+  }, 60_000);
 
   it("lists only the author's own stories, oldest first, volumes with their series and place", async () => {
     const lister = await signIn(runtime, 'lister@example.com');
