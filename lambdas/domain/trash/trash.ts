@@ -1,7 +1,12 @@
 import { withoutChapter } from '../../../shared/outline';
 import { TRASH_RETENTION_DAYS, type TrashList } from '../../../shared/schemas/trash';
-import { ONLY_CHAPTER_MESSAGE } from '../../../shared/validation';
-import { ConflictError, NotFoundError } from '../../errors';
+import {
+  MAX_CHAPTERS_PER_STORY,
+  MAX_STORIES_PER_SERIES,
+  ONLY_CHAPTER_MESSAGE,
+  TOO_MANY_CHAPTERS_MESSAGE,
+} from '../../../shared/validation';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { purgeChapterContent } from '../chapters/manage-chapters';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -118,7 +123,7 @@ export async function listTrash(ports: Ports, userId: string): Promise<TrashList
 
 /**
  * POST /api/trash/stories/{storyId}/restore: the story is back in the author's lists, with everything in it. It
- * goes back to the end of its series, or stands alone if that series was deleted meanwhile.
+ * goes back to the end of its series, or stands alone if that series was deleted (or filled) meanwhile.
  */
 export async function restoreStory(ports: Ports, userId: string, storyId: string): Promise<void> {
   const { repositories } = ports;
@@ -126,7 +131,9 @@ export async function restoreStory(ports: Ports, userId: string, storyId: string
     const trashed = await repositories.trash.getStory(userId, storyId);
     if (!trashed) throw new NotFoundError('No such story in the trash.');
     const { series_id: formerSeriesId, ...story } = trashed.story;
-    const series = formerSeriesId ? await repositories.series.get(userId, formerSeriesId) : undefined;
+    const formerSeries = formerSeriesId ? await repositories.series.get(userId, formerSeriesId) : undefined;
+    const series =
+      formerSeries && formerSeries.story_ids.length < MAX_STORIES_PER_SERIES ? formerSeries : undefined;
     const now = ports.now();
     await repositories.commit([
       repositories.stories.createItem(userId, {
@@ -158,6 +165,8 @@ export async function restoreChapter(
     const trashed = await repositories.trash.getChapter(userId, storyId, chapterId);
     if (!trashed) throw new NotFoundError('No such chapter in the trash.');
     const { index } = await repositories.chapters.listWithIndex(storyId);
+    if (index.chapter_ids.length >= MAX_CHAPTERS_PER_STORY)
+      throw new ValidationError(TOO_MANY_CHAPTERS_MESSAGE);
     const chapterIds = [...index.chapter_ids];
     chapterIds.splice(Math.min(trashed.place - 1, chapterIds.length), 0, chapterId);
     await repositories.commit([

@@ -78,6 +78,19 @@ describe('the trash, on in-memory repositories', () => {
     expect((await getStory(ports.repositories, AUTHOR, storyId)).series_id).toBeUndefined();
   });
 
+  it('restores a story whose series was filled meanwhile as a standalone story', async () => {
+    const { ports, state } = portsWithClock();
+    const { storyId } = await storyWithChapters(ports, 1, 'The Cycle');
+    await trashStory(ports, AUTHOR, storyId);
+    for (const series of state.series.values()) {
+      series.story_ids = Array.from({ length: 50 }, (_, index) => `volume-${index}`);
+    }
+
+    await restoreStory(ports, AUTHOR, storyId);
+
+    expect((await getStory(ports.repositories, AUTHOR, storyId)).series_id).toBeUndefined();
+  });
+
   it('puts a restored chapter back at its old place, or at the end when the story has fewer chapters now', async () => {
     const { ports } = portsWithClock();
     const { storyId, chapterIds } = await storyWithChapters(ports, 4);
