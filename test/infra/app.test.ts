@@ -360,7 +360,7 @@ describe('operations', () => {
     const errorAlarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')).filter(
       (alarm) => alarm.Properties.MetricName === 'Errors',
     );
-    expect(errorAlarms).toHaveLength(routes.length + workers.length);
+    expect(errorAlarms).toHaveLength(routes.length + workers.length + scheduledJobs.length);
   });
 
   it('publishes the site URL, the API URL and the user pool id', () => {
