@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'infra',
     environment: 'node',
     include: ['test/infra/**/*.test.ts'],
+    globalSetup: ['test/infra/temporary-directory.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     fileParallelism: false,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
-import { routes, workers } from '../lambdas/routes';
+import { routes, scheduledJobs, workers } from '../lambdas/routes';
 import { readStageConfig } from '../lib/config';
 import { addLoreweaverStacks } from '../lib/loreweaver-stacks';
 
@@ -11,6 +11,7 @@ addLoreweaverStacks(app, {
   config: readStageConfig(app.node),
   routes,
   workers,
+  scheduledJobs,
   handlersDirectory: fileURLToPath(new URL('../lambdas', import.meta.url)),
   projectRoot,
   siteDirectory: fileURLToPath(new URL('../web/dist', import.meta.url)),

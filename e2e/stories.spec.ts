@@ -122,7 +122,7 @@ test('typing a new series name on the form creates the series with the story in 
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
-test('deleting a story asks first and removes it for good', async ({ page }) => {
+test('deleting a story asks first and removes it from the list', async ({ page }) => {
   await signIn(page, uniqueEmail('delete-story'));
   await page.goto('/stories/new');
   await fillStoryForm(page, { title: 'Draft Zero', summary: 'Not worth keeping.' });

@@ -49,6 +49,19 @@ export interface WorkerDefinition {
   timeoutSeconds: number;
 }
 
+/** A job run on a schedule rather than per request or message. */
+export interface ScheduledJobDefinition {
+  name: 'trashPurge';
+  /** Module under `lambdas/` (no extension) exporting `handler`, called with no input. */
+  handler: string;
+  access: RouteAccess;
+  /** EventBridge's schedule expression (AWS). */
+  schedule: string;
+  /** How often the embedded runtime runs it (besides once at start). */
+  embeddedIntervalMs: number;
+  timeoutSeconds: number;
+}
+
 export const routes: RouteDefinition[] = [
   // Sign-in and session
   {
@@ -78,6 +91,29 @@ export const routes: RouteDefinition[] = [
     path: '/api/user',
     handler: 'http/user/update-user',
     access: { table: 'readWrite', billing: true },
+  },
+
+  {
+    // Every story as Markdown and JSON in one zip (issue 16): free, never behind the subscription.
+    method: 'POST',
+    path: '/api/user/download',
+    handler: 'http/user/download-all-stories',
+    access: { table: 'read', buckets: { exports: 'readWrite' } },
+  },
+
+  // The trash (issue 16): deleted stories and chapters, restorable for 30 days.
+  { method: 'GET', path: '/api/trash', handler: 'http/trash/list-trash', access: { table: 'read' } },
+  {
+    method: 'POST',
+    path: '/api/trash/stories/{storyId}/restore',
+    handler: 'http/trash/restore-story',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'POST',
+    path: '/api/trash/stories/{storyId}/chapters/{chapterId}/restore',
+    handler: 'http/trash/restore-chapter',
+    access: { table: 'readWrite' },
   },
 
   // Billing (spec §7)
@@ -166,11 +202,8 @@ export const routes: RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/stories/{storyId}',
     handler: 'http/stories/delete-story',
-    access: {
-      table: 'readWrite',
-      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
-      queues: ['storyDeletion'],
-    },
+    // Into the trash: the content stays until the purge.
+    access: { table: 'readWrite' },
   },
   {
     method: 'GET',
@@ -438,5 +471,21 @@ export const workers: WorkerDefinition[] = [
     batchSize: 1,
     maxReceiveCount: 3,
     timeoutSeconds: 600,
+  },
+];
+
+export const scheduledJobs: ScheduledJobDefinition[] = [
+  {
+    // Removes what has been in the trash for 30 days, through the story-deletion worker and chapter deletion.
+    name: 'trashPurge',
+    handler: 'workers/trash-purge-job',
+    access: {
+      table: 'readWrite',
+      queues: ['storyDeletion'],
+      buckets: { images: 'readWrite', exports: 'readWrite' },
+    },
+    schedule: 'cron(17 3 * * ? *)',
+    embeddedIntervalMs: 60 * 60 * 1000,
+    timeoutSeconds: 900,
   },
 ];

@@ -1,6 +1,6 @@
 import { type App, CrossStackReferences, ReferenceStrength, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { RouteDefinition, WorkerDefinition } from '../lambdas/routes';
+import type { RouteDefinition, ScheduledJobDefinition, WorkerDefinition } from '../lambdas/routes';
 import type { StageConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -12,6 +12,8 @@ export interface LoreweaverStacksProps {
   config: StageConfig;
   routes: readonly RouteDefinition[];
   workers: readonly WorkerDefinition[];
+  /** Jobs run on a schedule (none when left out). */
+  scheduledJobs?: readonly ScheduledJobDefinition[];
   /** Where the handler modules named by the route table live (lambdas/). */
   handlersDirectory: string;
   /** The npm project root (package.json, package-lock.json), for bundling. */
@@ -74,6 +76,7 @@ export function addLoreweaverStacks(app: App, props: LoreweaverStacksProps): Lor
     config,
     routes: props.routes,
     workers: props.workers,
+    scheduledJobs: props.scheduledJobs ?? [],
     handlersDirectory: props.handlersDirectory,
     projectRoot: props.projectRoot,
     table: data.table,

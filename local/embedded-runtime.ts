@@ -9,7 +9,7 @@ import { createLogger, describeError, type LogLevel } from '../lambdas/logger';
 import { requestPathProblem, requestTargetPath } from '../lambdas/middleware/request-path';
 import { IMAGES_PREFIX, isApiPath } from '../lambdas/path-prefixes';
 import type { Ports } from '../lambdas/ports';
-import { routes, workers } from '../lambdas/routes';
+import { routes, scheduledJobs, workers } from '../lambdas/routes';
 import { securityHeaders } from '../shared/security-headers';
 import { publishDefaultImages } from './default-images';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -61,6 +61,8 @@ export interface EmbeddedRuntime {
   /** The table itself, for tests and benchmarks that look beneath the repositories. */
   database: Database;
   queue: InProcessQueue;
+  /** Runs every scheduled job once, now (the timer does so every job's interval, and each start once). */
+  runScheduledJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -237,7 +239,37 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       await serveWebApp(webRoot, url.pathname, response);
     };
 
-    return { url: origin, ports, database: createDatabase(config), queue, close: stopAll };
+    // Scheduled jobs (EventBridge in AWS): once at start, then on a timer. A failed run is logged; the next
+    // run picks up where it stopped.
+    const scheduled = scheduledJobs.map((job) => ({
+      job,
+      handler: importHandler<() => Promise<unknown>>(job.handler),
+    }));
+    const runScheduledJobs = async () => {
+      for (const { job, handler } of scheduled) {
+        try {
+          await (
+            await handler()
+          )();
+        } catch (error) {
+          logger.error(`scheduled job ${job.name} failed`, describeError(error));
+        }
+      }
+    };
+    const timers = scheduled.map(({ job, handler }) =>
+      setInterval(() => {
+        void handler()
+          .then((run) => run())
+          .catch((error: unknown) => logger.error(`scheduled job ${job.name} failed`, describeError(error)));
+      }, job.embeddedIntervalMs).unref(),
+    );
+    const firstRun = runScheduledJobs();
+    stops.push(async () => {
+      timers.forEach((timer) => clearInterval(timer));
+      await firstRun;
+    });
+
+    return { url: origin, ports, database: createDatabase(config), queue, runScheduledJobs, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -9,6 +9,7 @@ import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
+import type { TrashRepository } from './trash/trash-repository';
 import type { UserRepository } from './users/user-repository';
 import type { VersionRepository } from './versions/version-repository';
 
@@ -41,6 +42,7 @@ export interface Repositories {
   exportJobs: ExportJobRepository;
   /** The index of each chapter's versions (their bodies are blobs). */
   versions: VersionRepository;
+  trash: TrashRepository;
   /** The billing fields of users, found by user or by payment-provider customer. */
   billingState: UserBillingState;
   /** Webhook events already applied. */

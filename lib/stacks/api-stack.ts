@@ -3,12 +3,20 @@ import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPoolClient, UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { BucketName, QueueName, RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
+import type {
+  BucketName,
+  QueueName,
+  RouteDefinition,
+  ScheduledJobDefinition,
+  WorkerDefinition,
+} from '../../lambdas/routes';
 import type { StageConfig } from '../config';
 import {
   type FunctionEnvironment,
@@ -33,6 +41,7 @@ export interface ApiStackProps extends StackProps {
   config: StageConfig;
   routes: readonly RouteDefinition[];
   workers: readonly WorkerDefinition[];
+  scheduledJobs: readonly ScheduledJobDefinition[];
   /** Where the modules named by `handler` live (lambdas/). */
   handlersDirectory: string;
   /** The npm project root, for bundling. */
@@ -140,6 +149,22 @@ export class ApiStack extends Stack {
           reportBatchItemFailures: true,
         }),
       );
+    }
+
+    for (const job of props.scheduledJobs) {
+      const fn = new LoreweaverFunction(this, `${pascalCase(job.name)}Job`, {
+        ...common,
+        handler: job.handler,
+        description: `${job.name} scheduled job (${job.handler})`,
+        timeout: Duration.seconds(job.timeoutSeconds),
+        memorySize: WORKER_MEMORY_MB,
+      }).bindAccess(job.access, resources);
+      new Rule(this, `${pascalCase(job.name)}Schedule`, {
+        description: `Runs the ${job.name} job.`,
+        schedule: Schedule.expression(job.schedule),
+        // A failed run is retried by EventBridge; the errors alarm of the function reports it.
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
+      });
     }
   }
 }

@@ -19,3 +19,6 @@ export const UserSchema = z.object({
   theme: ThemePreferenceSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** POST /api/user/download: nothing to say; an empty object (or no body) is all it takes. */
+export const DownloadAllRequestSchema = z.strictObject({}).optional();

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userProfileKey } from '../../lambdas/adapters/dynamodb/keys/user-keys';
+import { TRASH_RETENTION_DAYS } from '../../shared/schemas/trash';
 import {
   startEmbeddedRuntime,
   type EmbeddedRuntime,
@@ -167,4 +168,50 @@ export async function grantSubscription(
       },
     }),
   );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A clock a test moves: the runtime's `now` is the real time plus an offset. */
+export function movableClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advanceDays(days: number) {
+      offsetMs += days * DAY_MS;
+    },
+  };
+}
+
+/**
+ * Runs the scheduled trash purge as it would run a day after the retention period, waits for the deletions it
+ * queued, and sets the clock back (sessions would have expired). The purge remembers the last day it finished,
+ * so one runtime should do this once.
+ */
+export async function purgeTrashAfterRetention(
+  runtime: Pick<EmbeddedRuntime, 'runScheduledJobs' | 'queue'>,
+  clock: ReturnType<typeof movableClock>,
+): Promise<void> {
+  clock.advanceDays(TRASH_RETENTION_DAYS + 1);
+  try {
+    await runtime.runScheduledJobs();
+    await runtime.queue.drain();
+  } finally {
+    clock.advanceDays(-(TRASH_RETENTION_DAYS + 1));
+  }
+}
+
+/** Every item of one partition of the runtime's table, read beneath the repositories. */
+export async function partitionItems(
+  runtime: Pick<EmbeddedRuntime, 'database'>,
+  partitionKey: string,
+): Promise<Record<string, unknown>[]> {
+  const { Items } = await runtime.database.client.send(
+    new QueryCommand({
+      TableName: runtime.database.tableName,
+      KeyConditionExpression: 'PK = :partition',
+      ExpressionAttributeValues: { ':partition': partitionKey },
+    }),
+  );
+  return Items ?? [];
 }

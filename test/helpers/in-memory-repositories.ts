@@ -26,6 +26,12 @@ import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outl
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
+import type {
+  DuePurge,
+  TrashedChapter,
+  TrashedStory,
+  TrashRepository,
+} from '../../lambdas/domain/trash/trash-repository';
 import type { UserRepository } from '../../lambdas/domain/users/user-repository';
 import type { VersionRecord, VersionRepository } from '../../lambdas/domain/versions/version-repository';
 import { NotFoundError, ValidationError } from '../../lambdas/errors';
@@ -70,6 +76,9 @@ export interface MemoryState {
   /** Customer id to user id: the lookup written with `customer_id`, kept for good like the DynamoDB item. */
   customers: Map<string, string>;
   processedEvents: Set<string>;
+  /** Trash entries by `<uid>/story/<sid>` or `<uid>/chapter/<sid>/<cid>`; the purge's last finished day. */
+  trash: Map<string, TrashedStory | TrashedChapter>;
+  purgedThrough: string | undefined;
 }
 
 const owned = (userId: string, id: string) => `${userId}/${id}`;
@@ -96,6 +105,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     customers: new Map(),
     processedEvents: new Set(),
     versions: new Map(),
+    trash: new Map(),
+    purgedThrough: undefined,
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -632,6 +643,75 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const trashedStoryId = (userId: string, storyId: string) => `${userId}/story/${storyId}`;
+  const trashedChapterId = (userId: string, storyId: string, chapterId: string) =>
+    `${userId}/chapter/${storyId}/${chapterId}`;
+  const isTrashedStory = (entry: TrashedStory | TrashedChapter): entry is TrashedStory => 'story' in entry;
+  const byDeletion = (a: { deleted_at: string }, b: { deleted_at: string }) =>
+    a.deleted_at.localeCompare(b.deleted_at);
+  const trashEntries = () => [...state.trash.values()].map(copy);
+  const putTrash = (id: string, entry: TrashedStory | TrashedChapter) => [
+    asWrite({ holds: () => !state.trash.has(id), apply: () => state.trash.set(id, copy(entry)) }),
+  ];
+  const removeTrash = (id: string) => [
+    asWrite({ holds: () => state.trash.has(id), apply: () => state.trash.delete(id) }),
+  ];
+  const trash: TrashRepository = {
+    async list(userId) {
+      const entries = trashEntries().filter((entry) => entry.user_id === userId);
+      return {
+        stories: entries.filter(isTrashedStory).sort(byDeletion),
+        chapters: entries.filter((entry): entry is TrashedChapter => !isTrashedStory(entry)).sort(byDeletion),
+      };
+    },
+    async getStory(userId, storyId) {
+      const entry = state.trash.get(trashedStoryId(userId, storyId));
+      return entry && isTrashedStory(entry) ? copy(entry) : undefined;
+    },
+    async getChapter(userId, storyId, chapterId) {
+      const entry = state.trash.get(trashedChapterId(userId, storyId, chapterId));
+      return entry && !isTrashedStory(entry) ? copy(entry) : undefined;
+    },
+    async listChapters(userId, storyId) {
+      return (await this.list(userId)).chapters.filter((entry) => entry.chapter.story_id === storyId);
+    },
+    putStoryItems: (trashed) => putTrash(trashedStoryId(trashed.user_id, trashed.story.story_id), trashed),
+    putChapterItems: (trashed) =>
+      putTrash(
+        trashedChapterId(trashed.user_id, trashed.chapter.story_id, trashed.chapter.chapter_id),
+        trashed,
+      ),
+    removeStoryItems: (trashed) => removeTrash(trashedStoryId(trashed.user_id, trashed.story.story_id)),
+    removeChapterItems: (trashed) =>
+      removeTrash(trashedChapterId(trashed.user_id, trashed.chapter.story_id, trashed.chapter.chapter_id)),
+    async listDeletedOn(day) {
+      return trashEntries()
+        .filter((entry) => entry.deleted_at.slice(0, 10) === day)
+        .map((entry): DuePurge =>
+          isTrashedStory(entry)
+            ? {
+                kind: 'story',
+                user_id: entry.user_id,
+                story_id: entry.story.story_id,
+                deleted_at: entry.deleted_at,
+              }
+            : {
+                kind: 'chapter',
+                user_id: entry.user_id,
+                story_id: entry.chapter.story_id,
+                chapter_id: entry.chapter.chapter_id,
+                deleted_at: entry.deleted_at,
+              },
+        );
+    },
+    async purgedThrough() {
+      return state.purgedThrough;
+    },
+    async setPurgedThrough(day) {
+      state.purgedThrough = day;
+    },
+  };
+
   const processedEvents: ProcessedEvents = {
     async has(eventId) {
       return state.processedEvents.has(eventId);
@@ -655,6 +735,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     signInFlows,
     exportJobs,
     versions,
+    trash,
     billingState,
     processedEvents,
     async commit(writes) {

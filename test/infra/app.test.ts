@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
-import { routes, workers } from '../../lambdas/routes';
+import { routes, scheduledJobs, workers } from '../../lambdas/routes';
 import { securityHeaders } from '../../shared/security-headers';
 import { handlerImportsSharp, queueEnvironment } from '../../lib/constructs/loreweaver-function';
 import { routeKey } from '../../lib/stacks/api-stack';
@@ -25,6 +25,7 @@ import {
   expectedAccessVariables,
   functionBehindRoute,
   functionConsuming,
+  functionScheduledBy,
 } from './wiring';
 
 /**
@@ -35,7 +36,12 @@ import {
 let synthesized: Synthesized;
 
 beforeAll(() => {
-  synthesized = synthesize({ routes, workers, handlersDirectory: `${projectRoot}lambdas` });
+  synthesized = synthesize({
+    routes,
+    workers,
+    scheduledJobs,
+    handlersDirectory: `${projectRoot}lambdas`,
+  });
 });
 
 afterAll(() => synthesized?.remove());
@@ -49,7 +55,7 @@ describe('the API generated from the route table', () => {
       expect(fn, `no API route ${key}`).toBeDefined();
       expect(fn?.properties).toMatchObject({
         Handler: 'index.handler',
-        Runtime: 'nodejs20.x',
+        Runtime: 'nodejs24.x',
         Architectures: [
           handlerImportsSharp(`${projectRoot}lambdas/${route.handler}.ts`) ? 'x86_64' : 'arm64',
         ],
@@ -58,10 +64,32 @@ describe('the API generated from the route table', () => {
     },
   );
 
-  it('has exactly one function per route and per worker, and one API route per route', () => {
+  it('runs every Node.js function of every stack (workers and CDK helpers too) on nodejs24.x', () => {
+    const nodeRuntimes = synthesized
+      .allTemplates()
+      .flatMap((template) => Object.values(template.findResources('AWS::Lambda::Function')))
+      .map((fn) => fn.Properties.Runtime as string | undefined)
+      .filter((runtime) => runtime?.startsWith('nodejs'));
+
+    expect(nodeRuntimes.length).toBeGreaterThanOrEqual(routes.length + workers.length);
+    expect(new Set(nodeRuntimes)).toEqual(new Set(['nodejs24.x']));
+  });
+
+  it.each(scheduledJobs.map((job) => [job.name, job] as const))(
+    'runs the %s job from an EventBridge schedule, granted what its access names and nothing more',
+    (_name, job) => {
+      const fn = functionScheduledBy(synthesized.template(synthesized.stacks.api), job.schedule);
+
+      expect(fn?.properties.Description).toContain(job.handler);
+      expect(fn?.properties.Timeout).toBe(job.timeoutSeconds);
+      expect(fn && accessProblems(fn, job.access)).toEqual([]);
+    },
+  );
+
+  it('has exactly one function per route, per worker and per scheduled job, and one API route per route', () => {
     const api = synthesized.template(synthesized.stacks.api);
 
-    api.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length);
+    api.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + scheduledJobs.length);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
   });
 
@@ -355,7 +383,7 @@ describe('operations', () => {
     const errorAlarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')).filter(
       (alarm) => alarm.Properties.MetricName === 'Errors',
     );
-    expect(errorAlarms).toHaveLength(routes.length + workers.length);
+    expect(errorAlarms).toHaveLength(routes.length + workers.length + scheduledJobs.length);
   });
 
   it('publishes the site URL, the API URL and the user pool id', () => {

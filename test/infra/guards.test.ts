@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -11,6 +12,7 @@ import { SiteDistribution, SPA_FALLBACK } from '../../lib/constructs/site-distri
 import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
 import { securityHeaders } from '../../shared/security-headers';
 import { fixturesDirectory, projectRoot } from './synth';
+import { RUN_DIRECTORY_PREFIX } from './temporary-directory';
 
 /** Cheap checks that need no bundling: configuration, table validation, the CDN's rewrite function. */
 
@@ -174,5 +176,17 @@ describe('the security headers', () => {
       'content-security-policy': undefined,
       'strict-transport-security': undefined,
     });
+  });
+});
+
+describe('temporary folders', () => {
+  it("synthesizes an app without an outdir into the run's own temporary folder, which the run removes", () => {
+    const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Scratch');
+    new Bucket(stack, 'Bucket');
+
+    const assembly = stack.node.root instanceof App ? stack.node.root.synth() : undefined;
+
+    expect(basename(dirname(assembly?.directory ?? ''))).toMatch(new RegExp(`^${RUN_DIRECTORY_PREFIX}`));
+    expect(basename(assembly?.directory ?? '')).toMatch(/^cdk\.out/);
   });
 });

@@ -6,7 +6,7 @@ import { App, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
+import type { RouteDefinition, ScheduledJobDefinition, WorkerDefinition } from '../../lambdas/routes';
 import { readStageConfig, type StageConfig } from '../../lib/config';
 import { addLoreweaverStacks, type LoreweaverStacks } from '../../lib/loreweaver-stacks';
 
@@ -25,6 +25,7 @@ export interface SynthOptions {
   context?: Record<string, unknown>;
   routes: readonly RouteDefinition[];
   workers: readonly WorkerDefinition[];
+  scheduledJobs?: readonly ScheduledJobDefinition[];
   handlersDirectory: string;
   siteDirectory?: string;
 }
@@ -55,6 +56,7 @@ export function synthesize(options: SynthOptions): Synthesized {
     config,
     routes: options.routes,
     workers: options.workers,
+    ...(options.scheduledJobs ? { scheduledJobs: options.scheduledJobs } : {}),
     handlersDirectory: options.handlersDirectory,
     projectRoot,
     siteDirectory: options.siteDirectory ?? `${fixturesDirectory}site`,

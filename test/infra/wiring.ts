@@ -51,6 +51,15 @@ export function functionConsuming(template: Template, queueLogicalId: string): D
   return functionId ? deployedFunction(template, functionId) : undefined;
 }
 
+/** The function an EventBridge rule with the given schedule expression invokes. */
+export function functionScheduledBy(template: Template, schedule: string): DeployedFunction | undefined {
+  const rule = Object.values(template.findResources('AWS::Events::Rule')).find(
+    (candidate) => candidate.Properties.ScheduleExpression === schedule,
+  );
+  const functionId = rule ? referencedId(rule.Properties.Targets?.[0]?.Arn) : undefined;
+  return functionId ? deployedFunction(template, functionId) : undefined;
+}
+
 /** The variables a function must have beyond the base set, derived from its `access` alone. */
 export function expectedAccessVariables(access: RouteAccess, sampleImageUrl?: string): string[] {
   return [

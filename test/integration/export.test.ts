@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { Story } from '../../shared/schemas/story';
-import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import {
+  grantSubscription,
+  movableClock,
+  purgeTrashAfterRetention,
+  signIn,
+  startTestRuntime,
+  type TestBrowser,
+} from '../helpers/embedded-runtime';
 import { holdQueue } from '../helpers/held-queue';
 import { multipartForm } from '../helpers/images';
 import { pdfText, temporaryFolder, writeExport } from '../lambdas/domain/export/export-files';
@@ -31,9 +38,10 @@ describe('export through the queue on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
   let subscriber: TestBrowser;
   const files = temporaryFolder();
+  const clock = movableClock();
 
   beforeAll(async () => {
-    runtime = await startTestRuntime();
+    runtime = await startTestRuntime({ now: clock.now });
     subscriber = await signIn(runtime, 'ada@example.com', 'Ada Quill');
     await grantSubscription(runtime, subscriber.cookie(sessionCookieName(runtime.ports.config))!);
   });
@@ -131,7 +139,7 @@ describe('export through the queue on the embedded runtime', () => {
     expect(hidden.status).toBe(404);
   });
 
-  it('deletes the exported files with their story', async () => {
+  it('deletes the exported files with their story, when the purge removes it from the trash', async () => {
     const storyId = await storyWithText(subscriber);
     const exported = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=docx`, {});
     const { url } = (await exported.json()) as { url: string };
@@ -140,6 +148,8 @@ describe('export through the queue on the embedded runtime', () => {
 
     expect((await subscriber.fetch(`/api/stories/${storyId}`, { method: 'DELETE' })).status).toBe(204);
     await runtime.queue.drain();
+    expect(await runtime.ports.blobs.get('exports', fileKey)).toBeDefined();
+    await purgeTrashAfterRetention(runtime, clock);
 
     expect(await runtime.ports.blobs.get('exports', fileKey)).toBeUndefined();
   });

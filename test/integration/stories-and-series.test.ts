@@ -5,15 +5,22 @@ import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { ChapterContent } from '../../shared/schemas/block';
 import type { Series } from '../../shared/schemas/series';
 import type { Story } from '../../shared/schemas/story';
-import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import {
+  movableClock,
+  purgeTrashAfterRetention,
+  signIn,
+  startTestRuntime,
+  type TestBrowser,
+} from '../helpers/embedded-runtime';
 import { gif, jpegWithLocation, multipartForm, png } from '../helpers/images';
 
 describe('stories and series on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
   let author: TestBrowser;
+  const clock = movableClock();
 
   beforeAll(async () => {
-    runtime = await startTestRuntime();
+    runtime = await startTestRuntime({ now: clock.now });
     author = await signIn(runtime, 'mary@example.com', 'Mary');
   });
 
@@ -290,7 +297,7 @@ describe('stories and series on the embedded runtime', () => {
     expect(reread).toEqual({ spellcheck: false, autotab: true, highlight_associations: true });
   });
 
-  it('deletes a story with everything in it, leaving other stories and their series untouched', async () => {
+  it('deletes a story into the trash, and the purge 30 days later removes everything in it, leaving other stories and their series untouched', async () => {
     const keeper = await createStory({ title: 'Keeper', description: 'k', series_title: 'Mixed' });
     const doomed = await createStory({ title: 'Doomed', description: 'd', series_id: keeper.series_id! });
     const doomedStory = (await (await author.fetch(`/api/stories/${doomed.story_id}`)).json()) as Story;
@@ -315,6 +322,8 @@ describe('stories and series on the embedded runtime', () => {
     expect(response.status).toBe(204);
     expect((await author.fetch(`/api/stories/${doomed.story_id}`)).status).toBe(404);
     await runtime.queue.drain();
+    expect(await partitionItems(`STORY#${doomed.story_id}`)).not.toHaveLength(0);
+    await purgeTrashAfterRetention(runtime, clock);
     expect(await partitionItems(`STORY#${doomed.story_id}`)).toEqual([]);
     for (const chapterId of chapterIds) expect(await partitionItems(`CHAPTER#${chapterId}`)).toEqual([]);
     expect(await runtime.ports.blobs.get('images', imageKey)).toBeUndefined();
@@ -322,7 +331,7 @@ describe('stories and series on the embedded runtime', () => {
     expect(series.stories.map((story) => story.story_id)).toEqual([keeper.story_id]);
     expect(await runtime.ports.blobs.get('images', keeper.image_url.slice(1))).toBeDefined();
     expect(await partitionItems(`STORY#${keeper.story_id}`)).not.toHaveLength(0);
-  });
+  }, 60_000);
 
   it("lists only the author's own stories, oldest first, volumes with their series and place", async () => {
     const lister = await signIn(runtime, 'lister@example.com');

@@ -13,6 +13,7 @@ import { DynamoDbSettingsRepository } from './settings-repository';
 import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
 import { TransactionCancelledError, transactWrite } from './table';
+import { DynamoDbTrashRepository } from './trash-repository';
 import { DynamoDbUserRepository } from './user-repository';
 import { DynamoDbVersionRepository } from './version-repository';
 
@@ -31,6 +32,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     signInFlows: new DynamoDbSignInFlowRepository(database),
     exportJobs: new DynamoDbExportJobRepository(database),
     versions: new DynamoDbVersionRepository(database),
+    trash: new DynamoDbTrashRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {

@@ -1,7 +1,5 @@
-import { withoutChapter } from '../../../shared/outline';
 import type { Chapter } from '../../../shared/schemas/chapter';
-import { ONLY_CHAPTER_MESSAGE } from '../../../shared/validation';
-import { ConflictError, NotFoundError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
 import { applyPlacements } from '../ordering';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -65,35 +63,11 @@ export async function reorderChapters(
 }
 
 /**
- * DELETE /api/stories/{storyId}/chapter/{chapterId}: never the story's only chapter (409). The chapter item,
- * its index entry and its place in the outline go together; then its versions and its paragraphs, which no
- * write can reach once the chapter item is gone.
+ * Removes a chapter's content for good (its versions, its paragraphs and their order) once the chapter item is gone: the one
+ * path every removal of a chapter takes (the trash's purge, the story's and the account's deletion), so whatever
+ * is kept with a chapter goes with it.
  */
-export async function deleteChapter(
-  ports: Ports,
-  userId: string,
-  storyId: string,
-  chapterId: string,
-): Promise<void> {
-  const { repositories } = ports;
-  const { stories: storyRepository, chapters: chapterRepository } = repositories;
-  await retryOnConcurrentChange(async () => {
-    await storyRepository.requireOwned(userId, storyId);
-    const [{ chapters, index }, outline] = await Promise.all([
-      chapterRepository.listWithIndex(storyId),
-      repositories.outlines.get(storyId),
-    ]);
-    if (!chapters.some((chapter) => chapter.chapter_id === chapterId))
-      throw new NotFoundError('No such chapter.');
-    if (chapters.length <= 1) throw new ConflictError(ONLY_CHAPTER_MESSAGE, 'only_chapter');
-    const outlineSections = withoutChapter(outline.sections, chapterId);
-    await repositories.commit([
-      ...chapterRepository.removeItems(storyId, index, chapterId),
-      ...(outlineSections
-        ? [repositories.outlines.saveItem(storyId, outline, outlineSections, ports.now())]
-        : []),
-    ]);
-  });
+export async function purgeChapterContent(ports: Ports, storyId: string, chapterId: string): Promise<void> {
   await deleteChapterVersions(ports, storyId, chapterId);
-  await repositories.blocks.deleteContent(chapterId);
+  await ports.repositories.blocks.deleteContent(chapterId);
 }

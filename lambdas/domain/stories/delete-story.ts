@@ -1,17 +1,16 @@
 import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
 import { storyExportPrefix } from '../export/export-story';
+import { purgeChapterContent } from '../chapters/manage-chapters';
 import { storyImagePrefix } from '../images/images';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
-import { deleteStoryVersions } from '../versions/chapter-versions';
 
 /**
- * DELETE /api/stories/{id}. The story item goes first, with its place in its series, in one transaction:
- * from then on the story is gone for its author and every write into its partitions fails its condition.
- * The cascade — the story's partition (chapters, settings, associations, outline, ...), each chapter's
- * partition (paragraphs, order and versions' index), its images, its exports and its versions' bodies — runs in the story-deletion worker, which retries
- * until it is done however large the story is. Should the queue refuse the message, the cascade runs here.
+ * Deletes a story for good, skipping the trash (an import that could not be started; DELETE /api/stories/{id}
+ * trashes instead, `trash/trash.ts`). The story item goes first, with its place in its series, in one
+ * transaction: from then on the story is gone for its author and every write into its partitions fails its
+ * condition. The cascade follows (`deleteStoryContentSoon`).
  */
 export async function deleteStory(ports: Ports, userId: string, storyId: string): Promise<void> {
   const { repositories } = ports;
@@ -28,6 +27,16 @@ export async function deleteStory(ports: Ports, userId: string, storyId: string)
     ]);
   });
 
+  await deleteStoryContentSoon(ports, storyId);
+}
+
+/**
+ * The cascade of a story whose item is gone — the story's partition (chapters, settings, associations,
+ * outline, ...), each chapter's partition (paragraphs and order) and versions, its images and its exports — in the
+ * story-deletion worker, which retries until it is done however large the story is. Should the queue refuse the
+ * message, the cascade runs here.
+ */
+export async function deleteStoryContentSoon(ports: Ports, storyId: string): Promise<void> {
   try {
     await ports.queue.send('storyDeletion', { story_id: storyId });
   } catch (error) {
@@ -45,8 +54,7 @@ export async function purgeStoryContent(ports: Ports, storyId: string): Promise<
   const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
   const chapterIds = new Set([...index.chapter_ids, ...chapters.map((chapter) => chapter.chapter_id)]);
   await repositories.stories.deleteContent(storyId);
-  await deleteStoryVersions(ports, storyId, chapterIds);
-  for (const chapterId of chapterIds) await repositories.blocks.deleteContent(chapterId);
+  for (const chapterId of chapterIds) await purgeChapterContent(ports, storyId, chapterId);
   await ports.blobs.deletePrefix('images', storyImagePrefix(storyId));
   await ports.blobs.deletePrefix('exports', storyExportPrefix(storyId));
 }

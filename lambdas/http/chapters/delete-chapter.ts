@@ -1,14 +1,14 @@
-import { deleteChapter } from '../../domain/chapters/manage-chapters';
+import { trashChapter } from '../../domain/trash/trash';
 import { httpRoute } from '../../middleware/http-route';
 import { noContent } from '../../middleware/responses';
 import { ChapterPathSchema } from '../path-parameters';
 
-/** DELETE /api/stories/{storyId}/chapter/{chapterId}: 409 for the story's only chapter. */
+/** DELETE /api/stories/{storyId}/chapter/{chapterId}: into the trash; 409 for the story's only chapter. */
 export const handler = httpRoute({
   auth: 'required',
   params: ChapterPathSchema,
   async handle({ params, userId, ports }) {
-    await deleteChapter(ports, userId, params.storyId, params.chapterId);
+    await trashChapter(ports, userId, params.storyId, params.chapterId);
     return noContent();
   },
 });

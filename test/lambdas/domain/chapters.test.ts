@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createChapter } from '../../../lambdas/domain/chapters/create-chapter';
-import { deleteChapter, reorderChapters } from '../../../lambdas/domain/chapters/manage-chapters';
+import { reorderChapters } from '../../../lambdas/domain/chapters/manage-chapters';
 import { prepareChapter } from '../../../lambdas/domain/chapters/prepare-chapter';
 import { createStory } from '../../../lambdas/domain/stories/create-story';
 import { getStory } from '../../../lambdas/domain/stories/story-views';
+import { trashChapter } from '../../../lambdas/domain/trash/trash';
 import { ConflictError, NotFoundError } from '../../../lambdas/errors';
 import { createMemoryPorts } from '../../helpers/memory-ports';
 import { TEST_NOW } from '../../helpers/ports';
@@ -57,17 +58,7 @@ describe('chapters, on in-memory repositories', () => {
   it("refuses to delete a story's only chapter", async () => {
     const { ports, storyId, firstChapterId } = await storyWithOneChapter();
 
-    await expect(deleteChapter(ports, AUTHOR, storyId, firstChapterId)).rejects.toBeInstanceOf(ConflictError);
-  });
-
-  it('deletes a chapter with its paragraphs', async () => {
-    const { ports, state, storyId, firstChapterId } = await storyWithOneChapter();
-    await createChapter(ports, AUTHOR, storyId, {});
-
-    await deleteChapter(ports, AUTHOR, storyId, firstChapterId);
-
-    expect(state.blocks.has(firstChapterId)).toBe(false);
-    expect(state.blockOrders.has(firstChapterId)).toBe(false);
+    await expect(trashChapter(ports, AUTHOR, storyId, firstChapterId)).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('reorders chapters, and answers 404 for a chapter the story does not have', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/schemas/user';
 import { createChapter } from '../../../lambdas/domain/chapters/create-chapter';
-import { deleteChapter } from '../../../lambdas/domain/chapters/manage-chapters';
+import { trashChapter } from '../../../lambdas/domain/trash/trash';
 import {
   createOutline,
   updateOutline,
@@ -172,7 +172,7 @@ describe('outlines, on in-memory repositories', () => {
       { place: 2, chapters: [secondChapterId] },
     ]);
 
-    await deleteChapter(ports, AUTHOR, storyId, firstChapterId);
+    await trashChapter(ports, AUTHOR, storyId, firstChapterId);
 
     const { outline } = await getStory(ports.repositories, AUTHOR, storyId);
     expect(outline!.map((section) => section.chapters)).toEqual([[], [secondChapterId], [], [], []]);
@@ -182,7 +182,7 @@ describe('outlines, on in-memory repositories', () => {
     const { ports, state, storyId, firstChapterId, secondChapterId } = await subscriberWithTwoChapters();
     await createOutline(ports, AUTHOR, storyId, 'threeAct');
     const read = await ports.repositories.chapters.listWithIndex(storyId);
-    await deleteChapter(ports, AUTHOR, storyId, secondChapterId);
+    await trashChapter(ports, AUTHOR, storyId, secondChapterId);
 
     await expect(
       ports.repositories.commit([ports.repositories.chapters.indexCondition(storyId, read.index)]),

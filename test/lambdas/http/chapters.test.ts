@@ -303,20 +303,12 @@ describe('chapter handlers', () => {
   });
 
   describe('DELETE /api/stories/{storyId}/chapter/{chapterId}', () => {
-    it('deletes the chapter with its index entry in one transaction, then its paragraphs', async () => {
+    it('moves the chapter into the trash with its index entry in one transaction, keeping its paragraphs', async () => {
       harness.chaptersOf('s1', [
         tableItems.chapter('s1', 'c1'),
         tableItems.chapter('s1', 'c2'),
         tableItems.chapterIndex('s1', ['c1', 'c2'], 2),
       ]);
-      harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'CHAPTER#c2' } })
-        .resolves({
-          Items: [
-            { PK: 'CHAPTER#c2', SK: 'BLOCK#k' },
-            { PK: 'CHAPTER#c2', SK: 'ORDER' },
-          ],
-        });
 
       const result = await deleteChapter(
         signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1', chapterId: 'c2' } }),
@@ -332,16 +324,19 @@ describe('chapter handlers', () => {
               Item: expect.objectContaining({ chapter_ids: ['c1'], version: 3 }),
             }),
           },
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ SK: 'TRASH#CHAPTER#s1#c2', place: 2 }),
+            }),
+          },
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ kind: 'chapter', chapter_id: 'c2' }),
+            }),
+          },
         ],
       });
-      expect(harness.documentClient).toHaveReceivedCommandWith(BatchWriteCommand, {
-        RequestItems: {
-          [harness.tableName]: [
-            { DeleteRequest: { Key: { PK: 'CHAPTER#c2', SK: 'BLOCK#k' } } },
-            { DeleteRequest: { Key: { PK: 'CHAPTER#c2', SK: 'ORDER' } } },
-          ],
-        },
-      });
+      expect(harness.documentClient).not.toHaveReceivedCommand(BatchWriteCommand);
     });
 
     it("answers 409 with the spec's message for the story's only chapter, and deletes nothing", async () => {

@@ -439,7 +439,7 @@ describe('story handlers', () => {
   });
 
   describe('DELETE /api/stories/{storyId}', () => {
-    it('deletes the story item at once and hands the rest of the story to the story-deletion queue', async () => {
+    it('moves the story item into the trash in one transaction, leaving its content for the purge', async () => {
       harness.ownStory('s1');
 
       const result = await deleteStory(
@@ -456,31 +456,22 @@ describe('story handlers', () => {
               ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#series)',
             }),
           },
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ PK: owner, SK: 'TRASH#STORY#s1' }),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            }),
+          },
+          {
+            Put: expect.objectContaining({
+              Item: expect.objectContaining({ kind: 'story', story_id: 's1' }),
+            }),
+          },
         ],
       });
-      expect(harness.queue.send).toHaveBeenCalledWith('storyDeletion', { story_id: 's1' });
+      expect(harness.queue.send).not.toHaveBeenCalled();
       expect(harness.documentClient).not.toHaveReceivedCommand(BatchWriteCommand);
-    });
-
-    it('deletes the content inline when the queue refuses the message, leaving nothing behind', async () => {
-      harness.ownStory('s1');
-      harness.queue.send.mockRejectedValueOnce(new Error('SQS unavailable'));
-      harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'STORY#s1' } })
-        .resolves({ Items: [{ PK: 'STORY#s1', SK: 'SETTINGS' }] });
-
-      const result = await deleteStory(
-        signedInEvent({ method: 'DELETE', pathParameters: { storyId: 's1' } }),
-        testContext(),
-      );
-
-      expect(result.statusCode).toBe(204);
-      expect(harness.documentClient).toHaveReceivedCommandWith(BatchWriteCommand, {
-        RequestItems: {
-          [harness.tableName]: [{ DeleteRequest: { Key: { PK: 'STORY#s1', SK: 'SETTINGS' } } }],
-        },
-      });
-      expect(harness.blobs.deletePrefix).toHaveBeenCalledWith('images', 'images/stories/s1/');
+      expect(harness.blobs.deletePrefix).not.toHaveBeenCalled();
     });
 
     it('takes a volume out of its series in the same transaction', async () => {
@@ -500,6 +491,8 @@ describe('story handlers', () => {
               Item: expect.objectContaining({ SK: 'SERIES#saga', story_ids: ['s0'] }),
             }),
           },
+          { Put: expect.objectContaining({ Item: expect.objectContaining({ SK: 'TRASH#STORY#s1' }) }) },
+          { Put: expect.objectContaining({ Item: expect.objectContaining({ kind: 'story' }) }) },
         ],
       });
     });

@@ -9,6 +9,11 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 
 export const apiPaths = {
   user: '/api/user',
+  userDownload: '/api/user/download',
+  trash: '/api/trash',
+  restoreStory: (storyId: string) => `/api/trash/stories/${segment(storyId)}/restore`,
+  restoreChapter: (storyId: string, chapterId: string) =>
+    `/api/trash/stories/${segment(storyId)}/chapters/${segment(chapterId)}/restore`,
   billingCustomer: '/billing/customer',
   billingPaymentMethod: '/billing/customer/payment',
   billingProducts: '/billing/products',

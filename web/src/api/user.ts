@@ -1,4 +1,5 @@
 /** The signed-in author's calls (spec §7 "User and lists"), each answer parsed with the shared schema. */
+import { ExportReadySchema, type ExportReady } from '../../../shared/schemas/export';
 import { UserSchema, type ThemePreference, type User } from '../../../shared/schemas/user';
 import { authPaths } from '../config/paths';
 import { ApiError, api } from '../lib/api-client';
@@ -40,4 +41,9 @@ export async function updateTheme(theme: ThemePreference): Promise<User> {
 /** Ends the server session (answers 204) and clears the session cookie. */
 export async function logout(): Promise<void> {
   await api.delete(authPaths.logout);
+}
+
+/** POST /api/user/download: a one-hour link to a zip of every story of the author, as Markdown and JSON. */
+export async function requestDownloadAll(): Promise<ExportReady> {
+  return ExportReadySchema.parse(await api.post(apiPaths.userDownload, {}));
 }

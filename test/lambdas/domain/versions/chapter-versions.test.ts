@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAssociations } from '../../../../lambdas/domain/associations/associations';
 import { saveBlocks } from '../../../../lambdas/domain/blocks/sync-blocks';
 import { createChapter } from '../../../../lambdas/domain/chapters/create-chapter';
-import { deleteChapter } from '../../../../lambdas/domain/chapters/manage-chapters';
+import { purgeChapterContent } from '../../../../lambdas/domain/chapters/manage-chapters';
 import { purgeStoryContent } from '../../../../lambdas/domain/stories/delete-story';
 import { createStory } from '../../../../lambdas/domain/stories/create-story';
 import { renameAssociation } from '../../../../lambdas/domain/story-bible/rename-association';
@@ -236,12 +236,12 @@ describe('versions of a chapter, on in-memory repositories', () => {
     );
   });
 
-  it('deletes the versions and their bodies with their chapter', async () => {
+  it('deletes the versions and their bodies with their chapter, when the trash purges it', async () => {
     const { ports, scope, versionBodies, state } = await storyWithText({ a: 'Text.' });
     await createChapter(ports, AUTHOR, scope.storyId, {});
     await saveNamedVersion(ports, scope, 'Draft');
 
-    await deleteChapter(ports, AUTHOR, scope.storyId, scope.chapterId);
+    await purgeChapterContent(ports, scope.storyId, scope.chapterId);
 
     expect(state.versions.get(scope.chapterId)).toBeUndefined();
     expect(versionBodies().length).toBe(0);

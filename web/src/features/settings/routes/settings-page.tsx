@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -15,11 +16,14 @@ import { useUser } from '../../../lib/user/user-context';
 import { settingsToggleFailedAlert } from '../../billing/billing-messages';
 import { brandName } from '../../billing/card-brand';
 import { AppearanceSettings } from '../components/appearance-settings';
+import { DownloadAllSection } from '../components/download-all-section';
+import { RecentlyDeletedSection } from '../components/recently-deleted-section';
 
 /**
  * Spec §2 /settings and §4 Subscription. Without a customer or a subscription: a 'Subscribe' toggle (which
  * the server answers with /subscribe) and the 'Subscribe' button. With both: the 'Auto-Renew Subscription'
- * toggle showing whether it renews, the card it is paid with and 'Change Payment Method'.
+ * toggle showing whether it renews, the card it is paid with and 'Change Payment Method'. Below, the
+ * account's own tools (issue 16): 'Download all my stories' and 'Recently deleted'.
  */
 export function SettingsPage() {
   const { user, refresh } = useUser();
@@ -48,38 +52,42 @@ export function SettingsPage() {
         <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
           Account Settings
         </Typography>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={checked}
-                disabled={renewal.isPending}
-                onChange={(event) => renewal.mutate(event.target.checked)}
-              />
-            }
-            label={subscribed ? 'Auto-Renew Subscription' : 'Subscribe'}
-          />
-          {subscribed ? (
-            <Box sx={{ mt: 2 }}>
-              {card.data && (
-                <Typography sx={{ mb: 1 }}>
-                  Subscribed via {brandName(card.data.brand)} ending in {card.data.last_four}
-                </Typography>
-              )}
-              <Button variant="outlined" component={RouterLink} to={paths.payment.getHref()}>
-                Change Payment Method
-              </Button>
-            </Box>
-          ) : (
-            <Box sx={{ mt: 2 }}>
-              <Typography sx={{ mb: 1.5 }}>Subscribe and gain access to premium features.</Typography>
-              <Button variant="contained" component={RouterLink} to={paths.subscribe.getHref()}>
-                Subscribe
-              </Button>
-            </Box>
-          )}
-        </Paper>
-        <AppearanceSettings />
+        <Stack spacing={3}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={checked}
+                  disabled={renewal.isPending}
+                  onChange={(event) => renewal.mutate(event.target.checked)}
+                />
+              }
+              label={subscribed ? 'Auto-Renew Subscription' : 'Subscribe'}
+            />
+            {subscribed ? (
+              <Box sx={{ mt: 2 }}>
+                {card.data && (
+                  <Typography sx={{ mb: 1 }}>
+                    Subscribed via {brandName(card.data.brand)} ending in {card.data.last_four}
+                  </Typography>
+                )}
+                <Button variant="outlined" component={RouterLink} to={paths.payment.getHref()}>
+                  Change Payment Method
+                </Button>
+              </Box>
+            ) : (
+              <Box sx={{ mt: 2 }}>
+                <Typography sx={{ mb: 1.5 }}>Subscribe and gain access to premium features.</Typography>
+                <Button variant="contained" component={RouterLink} to={paths.subscribe.getHref()}>
+                  Subscribe
+                </Button>
+              </Box>
+            )}
+          </Paper>
+          <AppearanceSettings />
+          <DownloadAllSection />
+          <RecentlyDeletedSection />
+        </Stack>
       </Box>
     </PageLayout>
   );

@@ -1,0 +1,18 @@
+import type { AlertOptions } from '../../components/alerts/alert-types';
+
+/** Texts of the account's own tools, which the spec does not give. */
+export function downloadAllFailedAlert(): AlertOptions {
+  return {
+    title: 'Download failed',
+    message: 'Your stories could not be gathered for download. Please try again.',
+    severity: 'error',
+  };
+}
+
+export function restoreFailedAlert(): AlertOptions {
+  return {
+    title: 'Restore failed',
+    message: 'This could not be restored. It may have been restored already, or removed for good.',
+    severity: 'error',
+  };
+}
