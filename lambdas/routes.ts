@@ -482,7 +482,7 @@ export const scheduledJobs: ScheduledJobDefinition[] = [
     access: {
       table: 'readWrite',
       queues: ['storyDeletion'],
-      buckets: { images: 'readWrite', exports: 'readWrite' },
+      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
     },
     schedule: 'cron(17 3 * * ? *)',
     embeddedIntervalMs: 60 * 60 * 1000,
