@@ -359,6 +359,19 @@ export const routes: RouteDefinition[] = [
     handler: 'http/story-bible/get-mention-grid',
     access: { table: 'read' },
   },
+  // Find and replace across a story (issue 14 §3).
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/search',
+    handler: 'http/story-bible/search-story',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/replace',
+    handler: 'http/story-bible/replace-in-story',
+    access: { table: 'readWrite' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [
