@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import { compileAssociationMatcher } from '../../shared/association-matcher';
 import type { Association } from '../../shared/schemas/associations';
-import type { Chapter } from '../../shared/schemas/chapter';
 import type { Paragraph } from '../../shared/schemas/paragraph';
-import type { Story } from '../../shared/schemas/story';
 import {
   AssociationAppearancesSchema,
   ElementSuggestionsSchema,
   MentionGridSchema,
   RenameAssociationResponseSchema,
 } from '../../shared/schemas/story-bible';
-import type { ChapterContent } from '../../shared/schemas/block';
 import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { BOLD, ITALIC, mention, paragraph, run } from '../helpers/paragraphs';
 import { createStoryWithText, storedParagraphs } from '../helpers/story-text';
