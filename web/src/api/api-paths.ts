@@ -43,4 +43,6 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/rename`,
   elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
   mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
+  storySearch: (storyId: string) => `${story(storyId)}/search`,
+  storyReplace: (storyId: string) => `${story(storyId)}/replace`,
 } as const;
