@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
@@ -23,6 +23,7 @@ import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
 import { ExportMenu } from '../components/export-menu';
+import { StorySearchPanel } from '../components/story-search-panel';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
@@ -89,6 +90,28 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [flyoutOpen, setFlyoutOpen] = useState(false);
+  // One right-hand panel at a time: the chapters flyout or the search.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const toggleFlyout = () => {
+    setFlyoutOpen((open) => !open);
+    setSearchOpen(false);
+  };
+  const toggleSearch = () => {
+    setSearchOpen((open) => !open);
+    setFlyoutOpen(false);
+  };
+  useEffect(() => {
+    // Ctrl/Cmd+Shift+F opens the story-wide search wherever the focus is.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setSearchOpen(true);
+        setFlyoutOpen(false);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   const associationPanelOpen = useAssociationPanelOpen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { chapters } = story;
@@ -150,7 +173,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
             // A docked side panel covers the right of the window, beyond the margin beside the content
             // column: keep the manuscript clear of it.
             pr:
-              (flyoutOpen || associationPanelOpen) && docked
+              (flyoutOpen || searchOpen || associationPanelOpen) && docked
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
@@ -160,7 +183,9 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
         <WorkspaceSideMenu
           flyoutOpen={flyoutOpen}
           onCloseDocument={() => navigate(paths.stories.getHref())}
-          onToggleFlyout={() => setFlyoutOpen((open) => !open)}
+          onToggleFlyout={toggleFlyout}
+          searchOpen={searchOpen}
+          onToggleSearch={toggleSearch}
           onOpenSettings={() => setSettingsOpen(true)}
           onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
         />
@@ -228,6 +253,12 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
           if (chapterId !== activeChapterId) selectChapter(chapterId);
         }}
         onChapterDeleted={removeChapter}
+      />
+      <StorySearchPanel
+        open={searchOpen}
+        onClose={() => setSearchOpen(false)}
+        docked={docked}
+        storyId={story.story_id}
       />
       {settings && (
         <DocumentSettingsDialog
