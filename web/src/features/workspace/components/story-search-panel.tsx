@@ -146,7 +146,7 @@ export function StorySearchPanel({ open, onClose, docked, storyId }: StorySearch
       <Box
         component="form"
         role="search"
-        aria-label="Search the story"
+        aria-label="Story search"
         onSubmit={(event: FormEvent) => void submit(event)}
         sx={{ px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}
       >
