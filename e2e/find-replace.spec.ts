@@ -116,7 +116,41 @@ test('the story-wide search opens a chapter at the match, and replaces across th
   await expect(panel.getByText('No matches in the saved text.')).toBeVisible();
   // The open chapter was reloaded with the new text.
   await expect(editor.locator('p', { hasText: 'On Wednesday a rider fell' })).toBeAttached();
+});
 
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: 'test-results/find-replace/search-panel-phone.png' });
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the search panel covers the page, and a match closes it and opens its chapter there', async ({
+    page,
+  }) => {
+    await signIn(page, uniqueEmail('search-phone'));
+    const story = await createStoryThroughApi(page, { title: 'Villette' });
+    const first = story.chapters[0]!.id;
+    const second = await addChapterThroughApi(page, story.story_id, 'The Storm');
+    await saveParagraphsThroughApi(page, story.story_id, first, ['Nothing to find here.']);
+    await saveParagraphsThroughApi(page, story.story_id, second, [
+      ...filler(30),
+      'The storm broke over the Channel at midnight.',
+    ]);
+    await page.goto(`/stories/${story.story_id}?chapter=${first}`);
+    const editor = page.getByRole('textbox', { name: 'Chapter text' });
+    await expect(editor).toContainText('Nothing to find here.');
+
+    await page.getByRole('navigation', { name: 'Document' }).getByRole('button', { name: 'Search' }).click();
+    // Not docked on a phone: the panel is a dialog over the page.
+    const panel = page.getByRole('dialog', { name: 'Search' });
+    await panel.getByRole('textbox', { name: 'Search the story' }).fill('Channel');
+    await panel.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(panel.getByText('1 match in 1 chapter')).toBeVisible();
+    await page.screenshot({ path: 'test-results/find-replace/search-panel-phone.png' });
+
+    await panel.getByRole('button', { name: /The storm broke over the Channel/ }).click();
+
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`chapter=${second}`));
+    const matched = editor.locator('p', { hasText: 'The storm broke over the Channel' });
+    await expect(matched).toBeInViewport();
+    await page.screenshot({ path: 'test-results/find-replace/search-match-phone.png' });
+  });
 });
