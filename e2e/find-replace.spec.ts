@@ -35,7 +35,7 @@ test('find in a chapter with Ctrl+F, step through the matches, replace all, and 
   await expect(findBar.getByRole('textbox', { name: 'Find' })).toBeFocused();
   await page.keyboard.type('Tuesday');
   await expect(findBar.getByText('1 of 3')).toBeVisible();
-  expect(await highlightedMatches(page)).toBe(3);
+  await expect.poll(() => highlightedMatches(page)).toBe(3);
 
   await page.keyboard.press('Enter');
   await expect(findBar.getByText('2 of 3')).toBeVisible();
@@ -63,7 +63,7 @@ test('find in a chapter with Ctrl+F, step through the matches, replace all, and 
   await findBar.getByRole('textbox', { name: 'Find' }).press('Escape');
   await expect(findBar).toBeHidden();
   await expect(editor).toBeFocused();
-  expect(await highlightedMatches(page)).toBe(0);
+  await expect.poll(() => highlightedMatches(page)).toBe(0);
 
   await waitUntilSaved(saveStatus);
   await page.reload();
