@@ -2,7 +2,8 @@
  * The story bible's story-wide reads on the embedded runtime (DynamoDB Local, the same handlers as in AWS)
  * for a 150,000-word novel: 60 chapters of 50 paragraphs of 50 words, 30 associations, names sprinkled
  * through the text. Appearances of one association, the grid of every association's mentions, and the
- * suggested elements each read every chapter's stored paragraphs. Target: p95 ≤ 300 ms.
+ * suggested elements each read every chapter's stored paragraphs, as story search and replace (issue 14 §3)
+ * do. Target: p95 ≤ 300 ms.
  *
  *   npx tsx bench/story-bible.bench.ts
  */
@@ -141,6 +142,24 @@ try {
   report(
     'suggested elements (GET …/associations/suggestions)',
     await measure(RUNS, () => getOk(author, `/api/stories/${storyId}/associations/suggestions`)),
+  );
+  report(
+    'story search, 600 matches (GET …/search?q=Rivendell)',
+    await measure(RUNS, () => getOk(author, `/api/stories/${storyId}/search?q=Rivendell&whole_word=true`)),
+  );
+  // Each run changes 600 paragraphs in 60 chapters, and the next run puts them back.
+  let [from, to] = ['Lothlorien', 'Lorien'];
+  report(
+    'replace across the story, 600 paragraphs in 60 chapters (POST …/replace)',
+    await measure(4, async () => {
+      await send(author, 'POST', `/api/stories/${storyId}/replace`, {
+        find: from,
+        replace: to,
+        case_sensitive: true,
+        whole_word: true,
+      });
+      [from, to] = [to, from];
+    }),
   );
 } finally {
   await runtime.close();

@@ -433,6 +433,20 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/unshare-association',
     access: { table: 'readWrite' },
   },
+  // Find and replace across a story (issue 14 §3).
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/search',
+    handler: 'http/story-bible/search-story',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/replace',
+    handler: 'http/story-bible/replace-in-story',
+    // Takes a version of every chapter it changes first.
+    access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

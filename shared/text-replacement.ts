@@ -87,10 +87,18 @@ function replaceableMatches(
   );
 }
 
+/**
+ * The matches of `find` in a paragraph's text (offsets as `paragraphText` gives them), as
+ * `replaceInParagraph` would replace them: what the editor's find bar highlights.
+ */
+export function findInParagraph(paragraph: Paragraph, find: string, options: FindOptions): TextMatch[] {
+  const { text, spans } = paragraphText(paragraph);
+  return replaceableMatches(text, spans, find, options);
+}
+
 /** The number of matches of `find` in a paragraph, as `replaceInParagraph` would replace them. */
 export function countMatchesInParagraph(paragraph: Paragraph, find: string, options: FindOptions): number {
-  const { text, spans } = paragraphText(paragraph);
-  return replaceableMatches(text, spans, find, options).length;
+  return findInParagraph(paragraph, find, options).length;
 }
 
 /** One cut in a child's text: [start, end) of the child's own text becomes `insert`. */
@@ -174,6 +182,22 @@ export function replaceInParagraph(
 ): ParagraphReplacement {
   const { text, spans } = paragraphText(paragraph);
   return replaceMatches(paragraph, spans, replaceableMatches(text, spans, find, options), replacement);
+}
+
+/**
+ * Replaces only the match at `matchIndex` (0-based, in `findInParagraph`'s order): the find bar's 'Replace'.
+ * Nothing is replaced when there is no such match.
+ */
+export function replaceMatchInParagraph(
+  paragraph: Paragraph,
+  find: string,
+  replacement: string,
+  options: FindOptions,
+  matchIndex: number,
+): ParagraphReplacement {
+  const { text, spans } = paragraphText(paragraph);
+  const match = replaceableMatches(text, spans, find, options)[matchIndex];
+  return replaceMatches(paragraph, spans, match ? [match] : [], replacement);
 }
 
 /** Issue 14 §3: at most this many matches listed per chapter (the total counts them all). */

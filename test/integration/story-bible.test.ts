@@ -2,19 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import { compileAssociationMatcher } from '../../shared/association-matcher';
 import type { Association } from '../../shared/schemas/associations';
-import type { Chapter } from '../../shared/schemas/chapter';
 import type { Paragraph } from '../../shared/schemas/paragraph';
-import type { Story } from '../../shared/schemas/story';
 import {
   AssociationAppearancesSchema,
   ElementSuggestionsSchema,
   MentionGridSchema,
   RenameAssociationResponseSchema,
 } from '../../shared/schemas/story-bible';
-import type { ChapterContent } from '../../shared/schemas/block';
 import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
-import { multipartForm } from '../helpers/images';
 import { BOLD, ITALIC, mention, paragraph, run } from '../helpers/paragraphs';
+import { createStoryWithText, storedParagraphs } from '../helpers/story-text';
 
 describe('the story bible on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
@@ -31,36 +28,7 @@ describe('the story bible on the embedded runtime', () => {
     await runtime?.close();
   });
 
-  /** A story whose chapters hold the given paragraphs, key_ids `<chapter index>-<paragraph index>`. */
-  const storyWith = async (chapters: Paragraph[][]) => {
-    const created = await author.fetch('/api/stories', {
-      method: 'POST',
-      body: multipartForm({ title: 'Pride and Prejudice', description: 'Five sisters.' }),
-    });
-    const story = (await created.json()) as Story;
-    const chapterIds = [story.chapters![0]!.id];
-    for (let place = 2; place <= chapters.length; place += 1) {
-      const response = await author.sendJson('POST', `/api/stories/${story.story_id}/chapter`, {
-        title: `Chapter ${place}`,
-        place,
-      });
-      chapterIds.push(((await response.json()) as Chapter).id);
-    }
-    await runtime.queue.drain();
-    for (const [chapterIndex, paragraphs] of chapters.entries()) {
-      const saved = await author.sendJson('PUT', `/api/stories/${story.story_id}`, {
-        story_id: story.story_id,
-        chapter_id: chapterIds[chapterIndex],
-        blocks: paragraphs.map((content, index) => ({
-          key_id: `${chapterIndex}-${index}`,
-          chunk: JSON.stringify(content),
-          place: String(index),
-        })),
-      });
-      expect(saved.status).toBe(204);
-    }
-    return { storyId: story.story_id, chapterIds };
-  };
+  const storyWith = (chapters: Paragraph[][]) => createStoryWithText(runtime, author, chapters);
 
   const createAssociations = async (
     storyId: string,
@@ -160,11 +128,7 @@ describe('the story bible on the embedded runtime', () => {
     const renameAssociation = (browser: TestBrowser, storyId: string, associationId: string, body: unknown) =>
       browser.sendJson('POST', `/api/stories/${storyId}/associations/${associationId}/rename`, body);
 
-    const chunksOf = async (storyId: string, chapterId: string) => {
-      const response = await author.fetch(`/api/stories/${storyId}/content?chapter=${chapterId}`);
-      const { items } = (await response.json()) as ChapterContent;
-      return new Map(items.map((item) => [item.key_id.Value, JSON.parse(item.chunk.Value) as Paragraph]));
-    };
+    const chunksOf = (storyId: string, chapterId: string) => storedParagraphs(author, storyId, chapterId);
 
     it('renames the mentions of the old name in every chapter, keeping each run’s formatting, and not the aliases', async () => {
       const { storyId, chapterIds } = await storyWith([

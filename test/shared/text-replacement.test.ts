@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { paragraphText } from '../../shared/paragraph-text';
 import {
   countMatchesInParagraph,
+  findInParagraph,
   findInParagraphs,
   findMatches,
   renameInStory,
   replaceInParagraph,
   replaceInStory,
+  replaceMatchInParagraph,
 } from '../../shared/text-replacement';
 import {
   association,
@@ -138,6 +140,39 @@ describe('replaceInParagraph', () => {
     const result = replaceInParagraph(paragraph(run('a very good day')), 'very ', '', exactAnywhere);
 
     expect(paragraphText(result.paragraph).text).toBe('a good day');
+  });
+});
+
+describe('findInParagraph', () => {
+  it('gives each match’s offsets in the paragraph’s text, across runs, leaving out matches over a tab', () => {
+    const stored = paragraph(run('Fro', BOLD), run('do met Frodo.'), tab(), run('Fro'), tab(), run('do'));
+
+    const matches = findInParagraph(stored, 'frodo', wholeWordAnyCase);
+
+    expect(matches).toEqual([
+      { start: 0, end: 5 },
+      { start: 10, end: 15 },
+    ]);
+    expect(paragraphText(stored).text.slice(10, 15)).toBe('Frodo');
+  });
+});
+
+describe('replaceMatchInParagraph', () => {
+  it('replaces only the chosen match, keeping the format of the run where it starts', () => {
+    const stored = paragraph(run('Tuesday, then '), run('Tues', ITALIC), run('day again.'));
+
+    const result = replaceMatchInParagraph(stored, 'Tuesday', 'Friday', exactAnywhere, 1);
+
+    expect(result.replaced).toBe(1);
+    expect(result.paragraph.children).toEqual([run('Tuesday, then '), run('Friday', ITALIC), run(' again.')]);
+  });
+
+  it('changes nothing for a match that is not there', () => {
+    const stored = paragraph(run('Tuesday.'));
+
+    const result = replaceMatchInParagraph(stored, 'Tuesday', 'Friday', exactAnywhere, 1);
+
+    expect(result).toEqual({ paragraph: stored, replaced: 0 });
   });
 });
 

@@ -56,4 +56,6 @@ export const apiPaths = {
     `${story(storyId)}/chapters/${segment(chapterId)}/versions/${segment(versionId)}`,
   versionRestore: (storyId: string, chapterId: string, versionId: string) =>
     `${story(storyId)}/chapters/${segment(chapterId)}/versions/${segment(versionId)}/restore`,
+  storySearch: (storyId: string) => `${story(storyId)}/search`,
+  storyReplace: (storyId: string) => `${story(storyId)}/replace`,
 } as const;

@@ -15,14 +15,17 @@ export const paths = {
     getHref: (storyId: string, chapterId?: string) =>
       `/stories/${segment(storyId)}${chapterId === undefined ? '' : `?chapter=${segment(chapterId)}`}`,
   },
-  /** A chapter scrolled to a paragraph, with a mention of the association there flashed (issue 13). */
+  /**
+   * A chapter scrolled to a paragraph, with a mention of the association there flashed (issue 13), or without
+   * an association the paragraph itself (a search result, issue 14).
+   */
   storyMention: {
     path: '/stories/:storyId',
-    getHref: (storyId: string, chapterId: string, mention: { keyId: string; associationId: string }) =>
+    getHref: (storyId: string, chapterId: string, mention: { keyId: string; associationId?: string }) =>
       `/stories/${segment(storyId)}?${new URLSearchParams({
         chapter: chapterId,
         paragraph: mention.keyId,
-        mention: mention.associationId,
+        ...(mention.associationId === undefined ? {} : { mention: mention.associationId }),
       }).toString()}`,
   },
   storyBible: {

@@ -31,6 +31,7 @@ import {
   ContextMenuRegistry,
   ContextMenuRegistryContext,
 } from './plugins/context-menu-plugin';
+import { FindReplacePlugin } from './plugins/find-replace-plugin';
 import { InitialContentPlugin } from './plugins/initial-content-plugin';
 import { NormalisationPlugin } from './plugins/normalisation-plugin';
 import { PastePlugin } from './plugins/paste-plugin';
@@ -224,7 +225,11 @@ function LoadedEditor({
         {focusMode ? (
           <QuietSaveStatus queue={queue} />
         ) : (
-          <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+          // The find bar sits under the toolbar, and both stay in view while the manuscript scrolls.
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 2 }}>
+            <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+            <FindReplacePlugin />
+          </Box>
         )}
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
         <Box

@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAssociations } from '../../../../lambdas/domain/associations/associations';
-import { saveBlocks } from '../../../../lambdas/domain/blocks/sync-blocks';
-import { createStory } from '../../../../lambdas/domain/stories/create-story';
 import { renameAssociation } from '../../../../lambdas/domain/story-bible/rename-association';
 import { paragraphChunk } from '../../../helpers/handler-harness';
-import { createMemoryPorts } from '../../../helpers/memory-ports';
-
-const AUTHOR = 'author-1';
+import { memoryStoryWithText } from '../../../helpers/memory-story-text';
 
 async function storyWithStrider(texts: Record<string, string>) {
-  const memory = createMemoryPorts();
-  const story = await createStory(memory.ports, AUTHOR, {
-    title: 'Story',
-    description: '',
-    series: { kind: 'standalone' },
-  });
-  const scope = { userId: AUTHOR, storyId: story.story_id };
-  const chapterId = story.chapters![0]!.id;
-  await saveBlocks(
-    memory.ports,
-    AUTHOR,
-    story.story_id,
-    chapterId,
-    Object.entries(texts).map(([keyId, text], place) => ({
-      key_id: keyId,
-      chunk: paragraphChunk(keyId, text),
-      place,
-    })),
-  );
-  const [strider] = await createAssociations(memory.ports, scope, [
+  const story = await memoryStoryWithText(texts);
+  const [strider] = await createAssociations(story.ports, story.scope, [
     {
       association_name: 'Strider',
       association_type: 'character',
@@ -38,13 +16,7 @@ async function storyWithStrider(texts: Record<string, string>) {
       details: { extended_description: '' },
     },
   ]);
-  const textOf = (keyId: string) =>
-    (
-      JSON.parse(memory.state.blocks.get(chapterId)!.get(keyId)!.chunk) as { children: { text: string }[] }
-    ).children
-      .map((child) => child.text)
-      .join('');
-  return { ...memory, scope, chapterId, associationId: strider!.association_id, textOf };
+  return { ...story, associationId: strider!.association_id };
 }
 
 describe('rename everywhere, on in-memory repositories', () => {

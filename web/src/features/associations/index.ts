@@ -4,6 +4,7 @@
  */
 export { AssociationEditorPlugins } from './components/association-editor-plugins';
 export { AssociationPanel } from './components/association-panel';
+export { UNSAVED_CHANGES_MESSAGE } from './components/rename-association-dialog';
 export { StoryAssociationsProvider } from './components/story-associations-provider';
 export {
   useAssociationPanelOpen,

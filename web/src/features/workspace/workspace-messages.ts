@@ -5,6 +5,12 @@ import type { AlertOptions } from '../../components/alerts/alert-types';
  * marked as ours.
  */
 export const workspaceAlerts = {
+  /** Ours: replace across the story (issue 14 §3) was refused or failed; nothing or part of it was changed. */
+  storyReplaceFailed: {
+    title: 'Error',
+    message: 'There was an error replacing text in your story. Please try again.',
+    severity: 'error',
+  },
   storyTitleFailed: {
     title: 'Error',
     message: 'There was an error updating your story title. Please report this.',

@@ -4,10 +4,13 @@ import { useEffect, useRef } from 'react';
 import { ASSOCIATION_MENTION_CLASS } from '../../nodes/association-node';
 import { $isCustomParagraphNode } from '../../nodes';
 
-/** A mention to show: the paragraph (by its block's key_id) and the association mentioned there. */
+/**
+ * A mention to show: the paragraph (by its block's key_id) and the association mentioned there; without an
+ * association (a story-wide search's match), the paragraph itself is flashed.
+ */
 export interface MentionTarget {
   keyId: string;
-  associationId: string;
+  associationId?: string;
 }
 
 /** Set on the element while it flashes, so the page (and its tests) can tell what was pointed at. */
@@ -51,8 +54,8 @@ interface MentionFocusPluginProps {
 }
 
 /**
- * Scrolls the chapter to a paragraph and flashes the association's mention in it: where a click on an
- * 'Appears in' snippet or on the Story Bible lands. The chapter may still be loading and its mentions still
+ * Scrolls the chapter to a paragraph and flashes the association's mention in it (or the paragraph): where a
+ * click on an 'Appears in' snippet, on the Story Bible or on a search result lands. The chapter may still be loading and its mentions still
  * being detected (in slices, after the load), so it waits for the editor's updates: the paragraph is
  * scrolled to as soon as it is there, the mention flashed as soon as it is highlighted.
  */
@@ -67,7 +70,7 @@ export function MentionFocusPlugin({ target, onFocused }: MentionFocusPluginProp
   const keyId = target?.keyId;
   const associationId = target?.associationId;
   useEffect(() => {
-    if (keyId === undefined || associationId === undefined) return undefined;
+    if (keyId === undefined) return undefined;
     let scrolled = false;
     const tryFocus = (): boolean => {
       const paragraph = paragraphElement(editor, keyId);
@@ -76,9 +79,9 @@ export function MentionFocusPlugin({ target, onFocused }: MentionFocusPluginProp
         paragraph.scrollIntoView({ block: 'center' });
         scrolled = true;
       }
-      const mention = mentionElement(paragraph, associationId);
-      if (!mention) return false;
-      flash(mention);
+      const flashed = associationId === undefined ? paragraph : mentionElement(paragraph, associationId);
+      if (!flashed) return false;
+      flash(flashed);
       onFocusedRef.current();
       return true;
     };

@@ -1,6 +1,7 @@
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +15,9 @@ interface WorkspaceSideMenuProps {
   flyoutOpen: boolean;
   onCloseDocument: () => void;
   onToggleFlyout: () => void;
+  /** Issue 14 §3: search (and replace) across the story. */
+  searchOpen: boolean;
+  onToggleSearch: () => void;
   onOpenSettings: () => void;
   /** Issue 13: the story's elements and where they appear. */
   onOpenStoryBible: () => void;
@@ -46,13 +50,15 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 }
 
 /**
- * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, open the
- * Story Bible (issue 13), open the Document Settings. A rail beside the manuscript; on phones a row above it.
+ * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, search the
+ * story (issue 14), open the Story Bible (issue 13), open the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
   flyoutOpen,
   onCloseDocument,
   onToggleFlyout,
+  searchOpen,
+  onToggleSearch,
   onOpenSettings,
   onOpenStoryBible,
 }: WorkspaceSideMenuProps) {
@@ -88,6 +94,13 @@ export function WorkspaceSideMenu({
         onClick={onToggleFlyout}
         placement={placement}
         expanded={flyoutOpen}
+      />
+      <MenuButton
+        label="Search"
+        icon={<SearchOutlined />}
+        onClick={onToggleSearch}
+        placement={placement}
+        expanded={searchOpen}
       />
       <MenuButton
         label="Story Bible"

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 
 const CHAPTER_PARAMETER = 'chapter';
-/** `paths.storyMention`: a paragraph to scroll to and the association to flash in it. */
+/** `paths.storyMention`: a paragraph to scroll to and the association to flash in it (or the paragraph). */
 const PARAGRAPH_PARAMETER = 'paragraph';
 const MENTION_PARAMETER = 'mention';
 
@@ -42,8 +42,8 @@ export function useActiveChapter(chapters: readonly Chapter[]) {
   const mentionedId = searchParams.get(MENTION_PARAMETER);
   const mentionTarget = useMemo(
     () =>
-      requested && paragraphKeyId !== null && mentionedId !== null
-        ? { keyId: paragraphKeyId, associationId: mentionedId }
+      requested && paragraphKeyId !== null
+        ? { keyId: paragraphKeyId, ...(mentionedId === null ? {} : { associationId: mentionedId }) }
         : null,
     [requested, paragraphKeyId, mentionedId],
   );

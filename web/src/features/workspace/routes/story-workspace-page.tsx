@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
@@ -25,6 +25,7 @@ import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
 import { ExportMenu } from '../components/export-menu';
+import { StorySearchPanel } from '../components/story-search-panel';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
@@ -114,6 +115,28 @@ function LoadedWorkspace({
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [flyoutOpen, setFlyoutOpen] = useState(false);
+  // One right-hand panel at a time: the chapters flyout or the search.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const toggleFlyout = () => {
+    setFlyoutOpen((open) => !open);
+    setSearchOpen(false);
+  };
+  const toggleSearch = () => {
+    setSearchOpen((open) => !open);
+    setFlyoutOpen(false);
+  };
+  useEffect(() => {
+    // Ctrl/Cmd+Shift+F opens the story-wide search wherever the focus is.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setSearchOpen(true);
+        setFlyoutOpen(false);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   const associationPanelOpen = useAssociationPanelOpen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -211,7 +234,7 @@ function LoadedWorkspace({
             // A docked side panel covers the right of the window, beyond the margin beside the content
             // column: keep the manuscript clear of it.
             pr:
-              (flyoutOpen || associationPanelOpen || versionsOpen) && docked
+              (flyoutOpen || searchOpen || associationPanelOpen || versionsOpen) && docked
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
@@ -236,7 +259,9 @@ function LoadedWorkspace({
           <WorkspaceSideMenu
             flyoutOpen={flyoutOpen}
             onCloseDocument={() => navigate(paths.stories.getHref())}
-            onToggleFlyout={() => setFlyoutOpen((open) => !open)}
+            onToggleFlyout={toggleFlyout}
+            searchOpen={searchOpen}
+            onToggleSearch={toggleSearch}
             onOpenSettings={() => setSettingsOpen(true)}
             onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
           />
@@ -314,6 +339,12 @@ function LoadedWorkspace({
           if (chapterId !== activeChapterId) selectChapter(chapterId);
         }}
         onChapterDeleted={removeChapter}
+      />
+      <StorySearchPanel
+        open={searchOpen}
+        onClose={() => setSearchOpen(false)}
+        docked={docked}
+        storyId={story.story_id}
       />
       {settings && (
         <DocumentSettingsDialog

@@ -1,0 +1,171 @@
+import CloseIcon from '@mui/icons-material/Close';
+import FindReplaceIcon from '@mui/icons-material/FindReplace';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { KeyboardEvent, RefObject } from 'react';
+import { MAX_FIND_LENGTH } from '../../../../../shared/schemas/story-search';
+import type { FindOptions } from '../../../../../shared/text-replacement';
+
+export interface FindBarProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  options: FindOptions;
+  onOptionsChange: (options: FindOptions) => void;
+  /** "3 of 12", "No matches", or what the last replace did. */
+  status: string;
+  replacing: boolean;
+  onReplacingChange: (replacing: boolean) => void;
+  replacement: string;
+  onReplacementChange: (replacement: string) => void;
+  hasMatches: boolean;
+  onStep: (direction: 1 | -1) => void;
+  onReplace: () => void;
+  onReplaceAll: () => void;
+  onClose: () => void;
+  findInputRef: RefObject<HTMLInputElement | null>;
+  replaceInputRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The find bar above the chapter's text: presentation only, the plugin holds the state. */
+export function FindBar(props: FindBarProps) {
+  const { options, onOptionsChange, replacing, hasMatches, onClose } = props;
+
+  const onFindKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      props.onStep(event.shiftKey ? -1 : 1);
+    }
+  };
+  const onReplaceKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      props.onReplace();
+    }
+  };
+  const onBarKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    <Box
+      role="search"
+      aria-label="Find in chapter"
+      onKeyDown={onBarKeyDown}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+        <TextField
+          inputRef={props.findInputRef}
+          size="small"
+          label="Find"
+          value={props.query}
+          onChange={(event) => props.onQueryChange(event.target.value)}
+          onKeyDown={onFindKeyDown}
+          slotProps={{ htmlInput: { maxLength: MAX_FIND_LENGTH } }}
+          sx={{ flex: '1 1 12rem', minWidth: '10rem' }}
+        />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          aria-live="polite"
+          sx={{ minWidth: '5.5rem', whiteSpace: 'nowrap' }}
+        >
+          {props.status}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Tooltip title="Previous match (Shift+Enter)">
+            <span>
+              <IconButton aria-label="Previous match" disabled={!hasMatches} onClick={() => props.onStep(-1)}>
+                <KeyboardArrowUpIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Next match (Enter)">
+            <span>
+              <IconButton aria-label="Next match" disabled={!hasMatches} onClick={() => props.onStep(1)}>
+                <KeyboardArrowDownIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={replacing ? 'Hide replace' : 'Replace (Ctrl+H)'}>
+            <IconButton
+              aria-label="Show replace"
+              aria-pressed={replacing}
+              onClick={() => props.onReplacingChange(!replacing)}
+            >
+              <FindReplaceIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Close (Esc)">
+            <IconButton aria-label="Close find" onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, flexBasis: { xs: '100%', md: 'auto' } }}>
+          <FormControlLabel
+            label="Match case"
+            control={
+              <Checkbox
+                size="small"
+                checked={options.case_sensitive}
+                onChange={(event) => onOptionsChange({ ...options, case_sensitive: event.target.checked })}
+              />
+            }
+          />
+          <FormControlLabel
+            label="Whole word"
+            control={
+              <Checkbox
+                size="small"
+                checked={options.whole_word}
+                onChange={(event) => onOptionsChange({ ...options, whole_word: event.target.checked })}
+              />
+            }
+          />
+        </Box>
+      </Box>
+      {replacing && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1 }}>
+          <TextField
+            inputRef={props.replaceInputRef}
+            size="small"
+            label="Replace with"
+            value={props.replacement}
+            onChange={(event) => props.onReplacementChange(event.target.value)}
+            onKeyDown={onReplaceKeyDown}
+            slotProps={{ htmlInput: { maxLength: MAX_FIND_LENGTH } }}
+            sx={{ flex: '1 1 12rem', minWidth: '10rem' }}
+          />
+          <Button variant="outlined" disabled={!hasMatches} onClick={props.onReplace}>
+            Replace
+          </Button>
+          <Button variant="contained" disabled={!hasMatches} onClick={props.onReplaceAll}>
+            Replace all
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
