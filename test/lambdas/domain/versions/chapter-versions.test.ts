@@ -6,6 +6,7 @@ import { purgeChapterContent } from '../../../../lambdas/domain/chapters/manage-
 import { purgeStoryContent } from '../../../../lambdas/domain/stories/delete-story';
 import { createStory } from '../../../../lambdas/domain/stories/create-story';
 import { renameAssociation } from '../../../../lambdas/domain/story-bible/rename-association';
+import { replaceInStoryText } from '../../../../lambdas/domain/story-bible/story-search';
 import {
   getVersion,
   listVersions,
@@ -280,6 +281,26 @@ describe('versions of a chapter, on in-memory repositories', () => {
 
     expect(body.blocks[0]!.chunk).toBe(paragraphChunk('a', 'Strider waited.'));
     expect(stored().get('a')!.chunk).toContain('Aragorn');
+    expect(await listVersions(ports, { ...scope, chapterId: untouched.id })).toEqual([]);
+  });
+
+  it('replacing across the story takes a version of each chapter it changes, and only those', async () => {
+    const { ports, scope, stored } = await storyWithText({ a: 'It rained on Tuesday.' });
+    const untouched = await createChapter(ports, AUTHOR, scope.storyId, {});
+
+    const result = await replaceInStoryText(ports, scope, {
+      find: 'Tuesday',
+      replace: 'Wednesday',
+      case_sensitive: true,
+      whole_word: true,
+    });
+    const [version] = await listVersions(ports, scope);
+    const body = await getVersion(ports, scope, version!.version_id);
+
+    expect(result).toEqual({ replaced: 1, chapters: 1 });
+    expect(version!.kind).toBe('automatic');
+    expect(body.blocks[0]!.chunk).toBe(paragraphChunk('a', 'It rained on Tuesday.'));
+    expect(stored().get('a')!.chunk).toContain('Wednesday');
     expect(await listVersions(ports, { ...scope, chapterId: untouched.id })).toEqual([]);
   });
 });
