@@ -359,6 +359,19 @@ export const routes: RouteDefinition[] = [
     handler: 'http/story-bible/get-mention-grid',
     access: { table: 'read' },
   },
+  // Writing goals and progress (issue 15 §1).
+  {
+    method: 'GET',
+    path: '/api/user/progress',
+    handler: 'http/progress/get-user-progress',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/progress',
+    handler: 'http/progress/get-story-progress',
+    access: { table: 'read' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

@@ -5,6 +5,7 @@ import type { ProcessedEvents, UserBillingState } from './billing/billing-state'
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { OutlineRepository } from './outline/outline-repository';
+import type { DailyWordsRepository } from './progress/daily-words-repository';
 import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
@@ -38,6 +39,8 @@ export interface Repositories {
   sessions: SessionRepository;
   signInFlows: SignInFlowRepository;
   exportJobs: ExportJobRepository;
+  /** The words each author wrote per day. */
+  dailyWords: DailyWordsRepository;
   /** The billing fields of users, found by user or by payment-provider customer. */
   billingState: UserBillingState;
   /** Webhook events already applied. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WritingPreferencesSchema } from './progress';
 
 /**
  * Spec §7 "Billing" calls and `PUT /api/user`. The shapes are the spec's; ids are the provider's (Stripe's
@@ -69,7 +70,17 @@ export const SubscriptionResponseSchema = z.object({
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
 /** PUT /api/user: turn auto-renewal on or off. */
-export const UpdateUserRequestSchema = z.object({ renewing: z.boolean() }).strict();
+/**
+ * `PUT /api/user`: the spec's `{renewing}`, and the author's writing preferences (issue 15 §1); any of them,
+ * at least one.
+ */
+export const UpdateUserRequestSchema = z
+  .object({
+    renewing: z.boolean().optional(),
+    ...WritingPreferencesSchema.shape,
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update.');
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 /**

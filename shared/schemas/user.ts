@@ -10,5 +10,8 @@ export const UserSchema = z.object({
   expires_at: z.string(),
   name: z.string().optional(),
   email: z.string().optional(),
+  /** Issue 15 §1: the author's daily goal in words (absent: none) and the IANA zone their days are counted in. */
+  daily_goal: z.number().int().positive().optional(),
+  time_zone: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;

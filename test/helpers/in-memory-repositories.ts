@@ -22,6 +22,7 @@ import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
 import type { ExportJobRecord, ExportJobRepository } from '../../lambdas/domain/export/export-job-repository';
 import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
+import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
@@ -64,6 +65,8 @@ export interface MemoryState {
   /** Customer id to user id: the lookup written with `customer_id`, kept for good like the DynamoDB item. */
   customers: Map<string, string>;
   processedEvents: Set<string>;
+  /** `<user id>/<date>` to the day's stored words. */
+  dailyWords: Map<string, number>;
 }
 
 const owned = (userId: string, id: string) => `${userId}/${id}`;
@@ -88,6 +91,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     exportJobs: new Map(),
     customers: new Map(),
     processedEvents: new Set(),
+    dailyWords: new Map(),
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -451,6 +455,18 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       });
       return userId;
     },
+    async updateWritingPreferences(userId, preferences) {
+      const user = state.users.get(userId);
+      if (!user) return false;
+      const { daily_goal: dailyGoal, time_zone: timeZone } = preferences;
+      const { daily_goal: _replaced, ...rest } = user;
+      state.users.set(userId, {
+        ...(dailyGoal === undefined ? user : rest),
+        ...(typeof dailyGoal === 'number' ? { daily_goal: dailyGoal } : {}),
+        ...(timeZone === undefined ? {} : { time_zone: timeZone }),
+      });
+      return true;
+    },
   };
 
   const sessions: SessionRepository = {
@@ -521,6 +537,26 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const dailyWords: DailyWordsRepository = {
+    addWordsItem: (userId, date, change) =>
+      asWrite({
+        holds: always,
+        apply: () =>
+          state.dailyWords.set(
+            owned(userId, date),
+            (state.dailyWords.get(owned(userId, date)) ?? 0) + change,
+          ),
+      }),
+    async listDays(userId, from, to) {
+      return Object.fromEntries(
+        [...state.dailyWords]
+          .filter(([key]) => key.startsWith(`${userId}/`))
+          .map(([key, words]) => [key.slice(userId.length + 1), words] as const)
+          .filter(([date]) => date >= from && date <= to),
+      );
+    },
+  };
+
   const processedEvents: ProcessedEvents = {
     async has(eventId) {
       return state.processedEvents.has(eventId);
@@ -543,6 +579,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     sessions,
     signInFlows,
     exportJobs,
+    dailyWords,
     billingState,
     processedEvents,
     async commit(writes) {

@@ -12,7 +12,13 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: settingsKey(storyId) }),
     );
-    return Item ? { spellcheck: Item.spellcheck as boolean, autotab: Item.autotab as boolean } : undefined;
+    if (!Item) return undefined;
+    return {
+      spellcheck: Item.spellcheck as boolean,
+      autotab: Item.autotab as boolean,
+      ...(typeof Item.target_words === 'number' ? { target_words: Item.target_words } : {}),
+      ...(typeof Item.deadline === 'string' ? { deadline: Item.deadline } : {}),
+    };
   }
 
   putItem(storyId: string, settings: DocumentSettings, now: Date) {
@@ -24,6 +30,8 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
           entity: 'settings',
           spellcheck: settings.spellcheck,
           autotab: settings.autotab,
+          ...(settings.target_words === undefined ? {} : { target_words: settings.target_words }),
+          ...(settings.deadline === undefined ? {} : { deadline: settings.deadline }),
           updated_at: now.toISOString(),
         },
       },

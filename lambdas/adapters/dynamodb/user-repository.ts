@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { WritingPreferences } from '../../../shared/schemas/progress';
 import type { User } from '../../../shared/schemas/user';
 import type { UserRepository } from '../../domain/users/user-repository';
 import type { SignedInIdentity } from '../../ports';
@@ -18,6 +20,8 @@ interface UserItem {
   expires_at: string;
   name?: string;
   email?: string;
+  daily_goal?: number;
+  time_zone?: string;
   createdAt: string;
 }
 
@@ -30,6 +34,8 @@ function fromItem(item: UserItem): User {
     expires_at: item.expires_at,
     ...(item.name ? { name: item.name } : {}),
     ...(item.email ? { email: item.email } : {}),
+    ...(typeof item.daily_goal === 'number' ? { daily_goal: item.daily_goal } : {}),
+    ...(item.time_zone ? { time_zone: item.time_zone } : {}),
   };
 }
 
@@ -87,6 +93,46 @@ export class DynamoDbUserRepository implements UserRepository {
       const winner = await this.findUserIdByIdentity(identity);
       if (!winner) throw error;
       return winner;
+    }
+  }
+
+  async updateWritingPreferences(
+    userId: string,
+    preferences: WritingPreferences,
+    now: Date,
+  ): Promise<boolean> {
+    const set = ['#updated_at = :now'];
+    const remove: string[] = [];
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':now': now.toISOString() };
+    if (preferences.daily_goal !== undefined) {
+      names['#daily_goal'] = 'daily_goal';
+      if (preferences.daily_goal === null) remove.push('#daily_goal');
+      else {
+        set.push('#daily_goal = :daily_goal');
+        values[':daily_goal'] = preferences.daily_goal;
+      }
+    }
+    if (preferences.time_zone !== undefined) {
+      names['#time_zone'] = 'time_zone';
+      set.push('#time_zone = :time_zone');
+      values[':time_zone'] = preferences.time_zone;
+    }
+    try {
+      await this.database.client.send(
+        new UpdateCommand({
+          TableName: this.database.tableName,
+          Key: userProfileKey(userId),
+          UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   }
 

@@ -1,4 +1,9 @@
-import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../../shared/schemas/settings';
+import {
+  DEFAULT_DOCUMENT_SETTINGS,
+  mergeDocumentSettings,
+  type DocumentSettings,
+  type UpdateDocumentSettings,
+} from '../../../shared/schemas/settings';
 import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 
@@ -12,20 +17,25 @@ export async function getDocumentSettings(
   return (await ports.repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
 }
 
-/** PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. */
+/**
+ * PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. The goal
+ * fields left out of the body keep their stored values, so the stored settings are read first.
+ */
 export async function saveDocumentSettings(
   ports: Ports,
   userId: string,
   storyId: string,
-  settings: DocumentSettings,
+  update: UpdateDocumentSettings,
 ): Promise<DocumentSettings> {
   const { repositories } = ports;
-  await retryOnConcurrentChange(async () => {
+  return retryOnConcurrentChange(async () => {
     await repositories.stories.requireOwned(userId, storyId);
+    const stored = (await repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
+    const settings = mergeDocumentSettings(stored, update);
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
       repositories.settings.putItem(storyId, settings, ports.now()),
     ]);
+    return settings;
   });
-  return settings;
 }

@@ -1,3 +1,4 @@
+import type { WritingPreferences } from '../../../shared/schemas/progress';
 import type { User } from '../../../shared/schemas/user';
 import type { SignedInIdentity } from '../../ports';
 
@@ -10,4 +11,9 @@ export interface UserRepository {
    * to the same user.
    */
   findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string>;
+  /**
+   * Sets the fields given (a null daily goal removes it), leaving the others as they are; false when there is
+   * no such user.
+   */
+  updateWritingPreferences(userId: string, preferences: WritingPreferences, now: Date): Promise<boolean>;
 }
