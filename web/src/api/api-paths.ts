@@ -9,6 +9,7 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 
 export const apiPaths = {
   user: '/api/user',
+  userProgress: (days: number) => `/api/user/progress?days=${days}`,
   billingCustomer: '/billing/customer',
   billingPaymentMethod: '/billing/customer/payment',
   billingProducts: '/billing/products',
@@ -20,6 +21,7 @@ export const apiPaths = {
   fullStory: (storyId: string) => `${story(storyId)}/full`,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,
   documentSettings: (storyId: string) => `${story(storyId)}/settings`,
+  storyProgress: (storyId: string) => `${story(storyId)}/progress`,
   storyExport: (storyId: string) => `${story(storyId)}/export`,
   exportJob: (storyId: string, jobId: string) => `${story(storyId)}/export/${segment(jobId)}`,
   newChapter: (storyId: string) => `${story(storyId)}/chapter`,

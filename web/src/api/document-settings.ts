@@ -3,6 +3,7 @@ import {
   DEFAULT_DOCUMENT_SETTINGS,
   DocumentSettingsSchema,
   type DocumentSettings,
+  type UpdateDocumentSettings,
 } from '../../../shared/schemas/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
@@ -28,10 +29,18 @@ export async function getDocumentSettings(storyId: string, signal?: AbortSignal)
   }
 }
 
-/** PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. */
+/**
+ * PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. A goal field the settings
+ * do not hold is sent as null, so removing a target or deadline removes it on the server too.
+ */
 export async function updateDocumentSettings(
   storyId: string,
   settings: DocumentSettings,
 ): Promise<DocumentSettings> {
-  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), settings));
+  const body: UpdateDocumentSettings = {
+    ...settings,
+    target_words: settings.target_words ?? null,
+    deadline: settings.deadline ?? null,
+  };
+  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), body));
 }

@@ -1,4 +1,5 @@
 /** The signed-in author's calls (spec §7 "User and lists"), each answer parsed with the shared schema. */
+import type { WritingPreferences } from '../../../shared/schemas/progress';
 import { UserSchema, type User } from '../../../shared/schemas/user';
 import { authPaths } from '../config/paths';
 import { ApiError, api } from '../lib/api-client';
@@ -30,6 +31,11 @@ export async function updateRenewal(renewing: boolean): Promise<RenewalOutcome> 
   if (user.success) return { kind: 'updated', user: user.data };
   if (typeof body === 'string') return { kind: 'no_subscription' };
   throw new ApiError(200, 'invalid_response', 'The server sent a response that could not be read.');
+}
+
+/** PUT /api/user with the author's daily goal (null: none) and/or time zone: answers the updated account. */
+export async function updateWritingPreferences(preferences: WritingPreferences): Promise<User> {
+  return UserSchema.parse(await api.put(apiPaths.user, preferences));
 }
 
 /** Ends the server session (answers 204) and clears the session cookie. */

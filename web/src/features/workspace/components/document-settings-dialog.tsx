@@ -7,6 +7,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { CalendarDateSchema, TargetWordsSchema } from '../../../../../shared/schemas/progress';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { useUpdateDocumentSettings } from '../hooks/use-workspace-mutations';
 
@@ -15,6 +19,76 @@ interface DocumentSettingsDialogProps {
   onClose: () => void;
   storyId: string;
   settings: DocumentSettings;
+}
+
+/** The settings without the goal field named. */
+function without(settings: DocumentSettings, field: 'target_words' | 'deadline'): DocumentSettings {
+  const { [field]: _removed, ...rest } = settings;
+  return rest;
+}
+
+/**
+ * The story's goal (issue 15 §1): a target in words, saved when the field is left with a valid number (empty
+ * removes it), and a deadline, saved when a date is picked or cleared.
+ */
+function StoryGoalFields({
+  settings,
+  change,
+}: {
+  settings: DocumentSettings;
+  change: (next: DocumentSettings) => void;
+}) {
+  const [target, setTarget] = useState(settings.target_words?.toString() ?? '');
+  const [targetError, setTargetError] = useState<string | null>(null);
+
+  const saveTarget = () => {
+    const digits = target.trim().replace(/[\s,]/g, '');
+    if (digits === '') {
+      setTargetError(null);
+      if (settings.target_words !== undefined) change(without(settings, 'target_words'));
+      return;
+    }
+    const parsed = TargetWordsSchema.safeParse(Number(digits));
+    if (!parsed.success) {
+      setTargetError(parsed.error.issues[0]?.message ?? 'Invalid target.');
+      return;
+    }
+    setTargetError(null);
+    if (parsed.data !== settings.target_words) change({ ...settings, target_words: parsed.data });
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+      <TextField
+        label="Target words"
+        size="small"
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        onBlur={saveTarget}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') saveTarget();
+        }}
+        error={targetError !== null}
+        helperText={targetError ?? 'The whole story'}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        fullWidth
+      />
+      <TextField
+        label="Deadline"
+        type="date"
+        size="small"
+        value={settings.deadline ?? ''}
+        onChange={(event) => {
+          const { value } = event.target;
+          if (value === '') change(without(settings, 'deadline'));
+          else if (CalendarDateSchema.safeParse(value).success) change({ ...settings, deadline: value });
+        }}
+        helperText="Optional"
+        slotProps={{ inputLabel: { shrink: true } }}
+        fullWidth
+      />
+    </Stack>
+  );
 }
 
 /**
@@ -53,6 +127,7 @@ export function DocumentSettingsDialog({ open, onClose, storyId, settings }: Doc
             label="Auto-insert tab in new paragraphs"
           />
         </FormGroup>
+        <StoryGoalFields key={settings.target_words ?? 0} settings={settings} change={change} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Done</Button>

@@ -212,6 +212,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
             chapters={chapters}
             activeChapterId={activeChapterId}
             liveCounts={liveWordCounts}
+            story={{ title: story.title, targetWords: settings?.target_words }}
           />
         </Box>
       </Box>

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
+import type { DayWords } from '../../../../../shared/writing-progress';
+import { formatDate, formatWords } from '../progress-format';
+
+interface DailyWordsChartProps {
+  days: readonly DayWords[];
+  dailyGoal: number | null;
+}
+
+/** A label every seventh day on long ranges, so the dates stay readable on a phone. */
+const LABEL_EVERY_DAYS = 7;
+
+/**
+ * Words per day as bars, oldest on the left, with the daily goal as a dashed line. Colours come from the
+ * theme, so the chart reads in dark mode as in light.
+ */
+export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
+  const theme = useTheme();
+  const dates = days.map((day) => day.date);
+  const words = days.map((day) => day.words);
+  const lastIndex = dates.length - 1;
+  return (
+    <Box role="figure" aria-label={`Words per day, last ${days.length} days`} sx={{ width: '100%' }}>
+      <BarChart
+        height={280}
+        hideLegend
+        margin={{ left: 8, right: 16 }}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: dates,
+            valueFormatter: (date: string, context) =>
+              context.location === 'tick'
+                ? formatDate(date, { day: 'numeric', month: 'short' })
+                : formatDate(date, { dateStyle: 'full' }),
+            tickLabelInterval: (_date: string, index: number) =>
+              days.length <= 14 || (lastIndex - index) % LABEL_EVERY_DAYS === 0,
+          },
+        ]}
+        yAxis={[{ min: 0, max: Math.max(dailyGoal ?? 0, ...words, 10) * 1.1, width: 48 }]}
+        series={[
+          {
+            data: words,
+            label: 'Words',
+            color: theme.palette.primary.main,
+            valueFormatter: (value: number | null) => formatWords(value ?? 0),
+          },
+        ]}
+      >
+        {dailyGoal !== null && (
+          <ChartsReferenceLine
+            y={dailyGoal}
+            label={`Daily goal ${formatWords(dailyGoal)}`}
+            labelAlign="start"
+            lineStyle={{ stroke: theme.palette.secondary.main, strokeDasharray: '6 4', strokeWidth: 2 }}
+            labelStyle={{ fill: theme.palette.text.primary, fontSize: 12 }}
+          />
+        )}
+      </BarChart>
+    </Box>
+  );
+}
