@@ -9,7 +9,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { documentSettingsQuery } from '../../../api/document-settings';
 import { CalendarDateSchema, TargetWordsSchema } from '../../../../../shared/schemas/progress';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { useUpdateDocumentSettings } from '../hooks/use-workspace-mutations';
@@ -36,7 +38,7 @@ function StoryGoalFields({
   change,
 }: {
   settings: DocumentSettings;
-  change: (next: DocumentSettings) => void;
+  change: (apply: (current: DocumentSettings) => DocumentSettings) => void;
 }) {
   const [target, setTarget] = useState(settings.target_words?.toString() ?? '');
   const [targetError, setTargetError] = useState<string | null>(null);
@@ -45,7 +47,7 @@ function StoryGoalFields({
     const digits = target.trim().replace(/[\s,]/g, '');
     if (digits === '') {
       setTargetError(null);
-      if (settings.target_words !== undefined) change(without(settings, 'target_words'));
+      if (settings.target_words !== undefined) change((current) => without(current, 'target_words'));
       return;
     }
     const parsed = TargetWordsSchema.safeParse(Number(digits));
@@ -54,7 +56,9 @@ function StoryGoalFields({
       return;
     }
     setTargetError(null);
-    if (parsed.data !== settings.target_words) change({ ...settings, target_words: parsed.data });
+    const targetWords = parsed.data;
+    if (targetWords !== settings.target_words)
+      change((current) => ({ ...current, target_words: targetWords }));
   };
 
   return (
@@ -80,8 +84,10 @@ function StoryGoalFields({
         value={settings.deadline ?? ''}
         onChange={(event) => {
           const { value } = event.target;
-          if (value === '') change(without(settings, 'deadline'));
-          else if (CalendarDateSchema.safeParse(value).success) change({ ...settings, deadline: value });
+          if (value === '') change((current) => without(current, 'deadline'));
+          else if (CalendarDateSchema.safeParse(value).success) {
+            change((current) => ({ ...current, deadline: value }));
+          }
         }}
         helperText="Optional"
         slotProps={{ inputLabel: { shrink: true } }}
@@ -97,8 +103,15 @@ function StoryGoalFields({
  */
 export function DocumentSettingsDialog({ open, onClose, storyId, settings }: DocumentSettingsDialogProps) {
   const updateDocumentSettings = useUpdateDocumentSettings(storyId);
+  const queryClient = useQueryClient();
   // Applied at once, and put back if saving it fails.
   const change = (next: DocumentSettings) => updateDocumentSettings(settings, next);
+  // The goal fields save on leaving a field, often straight into the next one's change: built on the settings
+  // as last changed, not as last rendered, so the second save keeps the first.
+  const changeLatest = (apply: (current: DocumentSettings) => DocumentSettings) => {
+    const current = queryClient.getQueryData(documentSettingsQuery(storyId).queryKey) ?? settings;
+    updateDocumentSettings(current, apply(current));
+  };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
@@ -127,7 +140,7 @@ export function DocumentSettingsDialog({ open, onClose, storyId, settings }: Doc
             label="Auto-insert tab in new paragraphs"
           />
         </FormGroup>
-        <StoryGoalFields key={settings.target_words ?? 0} settings={settings} change={change} />
+        <StoryGoalFields settings={settings} change={changeLatest} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Done</Button>
