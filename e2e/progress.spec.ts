@@ -27,7 +27,9 @@ test('an author sets a daily goal and a story target, writes, and sees the words
     'Nobody crossed it after dark.',
   ]);
   await waitUntilSaved(chapter.saveStatus);
-  await expect(page.getByRole('progressbar', { name: 'Story progress: 14 of 100 words' })).toBeVisible();
+  const status = page.getByRole('group', { name: 'Word count' });
+  await expect(status.getByRole('progressbar', { name: 'Story progress: 14 of 100 words' })).toBeVisible();
+  await expect(status).toContainText('Today 14 / 12');
   await page.screenshot({ path: 'test-results/progress/workspace-desktop.png' });
 
   await page.getByRole('button', { name: 'Account menu' }).click();

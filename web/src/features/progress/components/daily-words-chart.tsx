@@ -10,8 +10,8 @@ interface DailyWordsChartProps {
   dailyGoal: number | null;
 }
 
-/** A label every seventh day on long ranges, so the dates stay readable on a phone. */
-const LABEL_EVERY_DAYS = 7;
+/** About this many dated ticks whatever the range, so the dates stay readable on a phone. */
+const DATED_TICKS = 6;
 
 /**
  * Words per day as bars, oldest on the left, with the daily goal as a dashed line. Colours come from the
@@ -22,6 +22,9 @@ export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
   const dates = days.map((day) => day.date);
   const words = days.map((day) => day.words);
   const lastIndex = dates.length - 1;
+  // Counted back from today, so today always has its date.
+  const labelEvery = Math.max(1, Math.ceil(days.length / DATED_TICKS));
+  const dated = (_date: string, index: number) => (lastIndex - index) % labelEvery === 0;
   return (
     <Box role="figure" aria-label={`Words per day, last ${days.length} days`} sx={{ width: '100%' }}>
       <BarChart
@@ -36,8 +39,8 @@ export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
               context.location === 'tick'
                 ? formatDate(date, { day: 'numeric', month: 'short' })
                 : formatDate(date, { dateStyle: 'full' }),
-            tickLabelInterval: (_date: string, index: number) =>
-              days.length <= 14 || (lastIndex - index) % LABEL_EVERY_DAYS === 0,
+            tickInterval: dated,
+            tickLabelInterval: dated,
           },
         ]}
         yAxis={[{ min: 0, max: Math.max(dailyGoal ?? 0, ...words, 10) * 1.1, width: 48 }]}

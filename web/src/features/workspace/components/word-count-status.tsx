@@ -56,7 +56,7 @@ interface LiveWordCountStatusProps {
   chapters: readonly Chapter[];
   activeChapterId: string | undefined;
   liveCounts: LiveWordCounts;
-  story: { title: string; targetWords: number | undefined };
+  story: { id: string; title: string; targetWords: number | undefined };
 }
 
 /**
@@ -76,7 +76,7 @@ export function LiveWordCountStatus({
       counts={counts}
       goals={
         <>
-          <TodayWordsStatus />
+          <TodayWordsStatus storyId={story.id} chapterId={activeChapterId} />
           {story.targetWords !== undefined && counts.story !== undefined && (
             <StoryTargetStatus title={story.title} words={counts.story} targetWords={story.targetWords} />
           )}

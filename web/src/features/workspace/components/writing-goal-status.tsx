@@ -1,33 +1,46 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { userProgressQuery } from '../../../api/progress';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { progressKeys, userProgressQuery } from '../../../api/progress';
+import { useChapterSaveStatus } from '../../../editor/autosave';
 import { TargetProgressBar, targetPercent } from '../../progress/components/story-progress-row';
-
-/**
- * How often today's words are asked again while the workspace is open: autosave sends a change within
- * seconds, and the count only needs to keep up with a writing session, not with each keystroke.
- */
-const TODAY_REFRESH_MS = 30_000;
 
 const formatNumber = new Intl.NumberFormat();
 
+/**
+ * Asks for today's words again each time the open chapter's changes are all saved: the server counts words
+ * as it stores them, so that is when the count changes (at most once per autosave round, every few seconds).
+ */
+function RefreshWhenSaved({ storyId, chapterId }: { storyId: string; chapterId: string }) {
+  const queryClient = useQueryClient();
+  const saved = useChapterSaveStatus(storyId, chapterId).state === 'saved';
+  useEffect(() => {
+    if (saved) void queryClient.invalidateQueries({ queryKey: progressKeys.user(1) });
+  }, [saved, queryClient]);
+  return null;
+}
+
 /** Today's words against the daily goal (issue 15 §1), shown only when the author has a goal. */
-export function TodayWordsStatus() {
-  const progress = useQuery({ ...userProgressQuery(1), refetchInterval: TODAY_REFRESH_MS });
+export function TodayWordsStatus({ storyId, chapterId }: { storyId: string; chapterId: string | undefined }) {
+  const progress = useQuery(userProgressQuery(1));
   const data = progress.data;
-  if (!data || data.daily_goal === null) return null;
+  const refresh = chapterId && <RefreshWhenSaved storyId={storyId} chapterId={chapterId} />;
+  if (!data || data.daily_goal === null) return refresh;
   const words = data.days.at(-1)?.words ?? 0;
   return (
-    <Typography variant="caption" aria-label={`Today ${words} of ${data.daily_goal} words`}>
-      Today{' '}
-      <Box
-        component="span"
-        sx={{ fontWeight: 600, color: words >= data.daily_goal ? 'success.main' : undefined }}
-      >
-        {formatNumber.format(words)} / {formatNumber.format(data.daily_goal)}
-      </Box>
-    </Typography>
+    <>
+      {refresh}
+      <Typography variant="caption">
+        Today{' '}
+        <Box
+          component="span"
+          sx={{ fontWeight: 600, color: words >= data.daily_goal ? 'success.main' : undefined }}
+        >
+          {formatNumber.format(words)} / {formatNumber.format(data.daily_goal)}
+        </Box>
+      </Typography>
+    </>
   );
 }
 

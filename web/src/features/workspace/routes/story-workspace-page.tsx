@@ -212,7 +212,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
             chapters={chapters}
             activeChapterId={activeChapterId}
             liveCounts={liveWordCounts}
-            story={{ title: story.title, targetWords: settings?.target_words }}
+            story={{ id: story.story_id, title: story.title, targetWords: settings?.target_words }}
           />
         </Box>
       </Box>
