@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { openNewChapter, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
 
 // An author far from UTC: the browser sends its zone on load, and "today" is the author's day.
-test.use({ timezoneId: 'Pacific/Auckland' });
+// Reduced motion: the chart is drawn without its animation, so the screenshots show it whole.
+test.use({ timezoneId: 'Pacific/Auckland', reducedMotion: 'reduce' });
 
 test('an author sets a daily goal and a story target, writes, and sees the words on the Progress page', async ({
   page,
@@ -41,11 +42,18 @@ test('an author sets a daily goal and a story target, writes, and sees the words
   const stories = page.getByRole('region', { name: 'Stories' });
   await expect(stories.getByRole('progressbar', { name: 'Story progress: 14 of 100 words' })).toBeVisible();
   await expect(stories.getByText('14 / 100 words')).toBeVisible();
+  await expect(stories.getByText('Deadline Dec 31, 2099 · 1 word a day needed')).toBeVisible();
   await page.screenshot({ path: 'test-results/progress/progress-desktop.png', fullPage: true });
 
   await page.getByRole('button', { name: '90 days' }).click();
   await expect(page.getByRole('figure', { name: 'Words per day, last 90 days' })).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 812 });
+  const todayLabel = new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Pacific/Auckland',
+  }).format(new Date());
+  await expect(page.getByRole('figure', { name: 'Words per day, last 90 days' })).toContainText(todayLabel);
   await page.screenshot({ path: 'test-results/progress/progress-phone.png', fullPage: true });
 });

@@ -196,6 +196,8 @@ export function useUpdateDocumentSettings(storyId: string) {
   const { mutate } = useAlertingMutation({
     mutationFn: ({ next }: { next: DocumentSettings; previous: DocumentSettings }) =>
       updateDocumentSettings(storyId, next),
+    // Each save sends the whole settings: one at a time, so an earlier one can never land last.
+    scope: { id: `document-settings:${storyId}` },
     onMutate: ({ next }) => {
       void queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, next);
