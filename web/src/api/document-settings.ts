@@ -30,17 +30,16 @@ export async function getDocumentSettings(storyId: string, signal?: AbortSignal)
 }
 
 /**
- * PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. A goal field the settings
- * do not hold is sent as null, so removing a target or deadline removes it on the server too.
+ * PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. A goal field the server
+ * keeps when left out, so one `previous` held and `settings` no longer does is sent as null, which removes it.
  */
 export async function updateDocumentSettings(
   storyId: string,
   settings: DocumentSettings,
+  previous?: DocumentSettings,
 ): Promise<DocumentSettings> {
-  const body: UpdateDocumentSettings = {
-    ...settings,
-    target_words: settings.target_words ?? null,
-    deadline: settings.deadline ?? null,
-  };
+  const removed = (field: 'target_words' | 'deadline') =>
+    previous?.[field] !== undefined && settings[field] === undefined ? { [field]: null } : {};
+  const body: UpdateDocumentSettings = { ...settings, ...removed('target_words'), ...removed('deadline') };
   return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), body));
 }

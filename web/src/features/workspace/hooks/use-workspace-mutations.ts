@@ -194,8 +194,8 @@ export function useUpdateDocumentSettings(storyId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = documentSettingsQuery(storyId);
   const { mutate } = useAlertingMutation({
-    mutationFn: ({ next }: { next: DocumentSettings; previous: DocumentSettings }) =>
-      updateDocumentSettings(storyId, next),
+    mutationFn: ({ next, previous }: { next: DocumentSettings; previous: DocumentSettings }) =>
+      updateDocumentSettings(storyId, next, previous),
     // Each save sends the whole settings: one at a time, so an earlier one can never land last.
     scope: { id: `document-settings:${storyId}` },
     onMutate: ({ next }) => {
