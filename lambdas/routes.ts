@@ -447,6 +447,19 @@ export const routes: RouteDefinition[] = [
     // Takes a version of every chapter it changes first.
     access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
+  // Writing goals and progress (issue 15 §1).
+  {
+    method: 'GET',
+    path: '/api/user/progress',
+    handler: 'http/progress/get-user-progress',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/progress',
+    handler: 'http/progress/get-story-progress',
+    access: { table: 'read' },
+  },
 ];
 
 export const workers: WorkerDefinition[] = [

@@ -5,6 +5,7 @@ import type { ProcessedEvents, UserBillingState } from './billing/billing-state'
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { OutlineRepository } from './outline/outline-repository';
+import type { DailyWordsRepository } from './progress/daily-words-repository';
 import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
@@ -43,6 +44,8 @@ export interface Repositories {
   /** The index of each chapter's versions (their bodies are blobs). */
   versions: VersionRepository;
   trash: TrashRepository;
+  /** The words each author wrote per day. */
+  dailyWords: DailyWordsRepository;
   /** The billing fields of users, found by user or by payment-provider customer. */
   billingState: UserBillingState;
   /** Webhook events already applied. */

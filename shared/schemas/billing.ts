@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WritingPreferencesSchema } from './progress';
 import { ThemePreferenceSchema } from './user';
 
 /**
@@ -69,9 +70,15 @@ export const SubscriptionResponseSchema = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
-/** PUT /api/user: turn auto-renewal on or off, and/or keep the author's theme; at least one of them. */
-export const UpdateUserRequestSchema = z
-  .object({ renewing: z.boolean().optional(), theme: ThemePreferenceSchema.optional() })
+/** What an author keeps on their account beside billing: theme (issue 15 §2), daily goal and time zone (§1). */
+export const UserPreferencesSchema = z.object({
+  theme: ThemePreferenceSchema.optional(),
+  ...WritingPreferencesSchema.shape,
+});
+export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
+
+/** `PUT /api/user`: the spec's `{renewing}` and the author's preferences; any of them, at least one. */
+export const UpdateUserRequestSchema = UserPreferencesSchema.extend({ renewing: z.boolean().optional() })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Send at least one setting to change.',

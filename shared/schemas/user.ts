@@ -17,6 +17,9 @@ export const UserSchema = z.object({
   email: z.string().optional(),
   /** Absent until the author chooses; the app then follows the system. */
   theme: ThemePreferenceSchema.optional(),
+  /** Issue 15 §1: the author's daily goal in words (absent: none) and the IANA zone their days are counted in. */
+  daily_goal: z.number().int().positive().optional(),
+  time_zone: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

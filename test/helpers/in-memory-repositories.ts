@@ -23,6 +23,7 @@ import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
 import type { ExportJobRecord, ExportJobRepository } from '../../lambdas/domain/export/export-job-repository';
 import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
+import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
@@ -79,6 +80,8 @@ export interface MemoryState {
   /** Trash entries by `<uid>/story/<sid>` or `<uid>/chapter/<sid>/<cid>`; the purge's last finished day. */
   trash: Map<string, TrashedStory | TrashedChapter>;
   purgedThrough: string | undefined;
+  /** `<user id>/<date>` to the day's stored words. */
+  dailyWords: Map<string, number>;
 }
 
 const owned = (userId: string, id: string) => `${userId}/${id}`;
@@ -107,6 +110,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     versions: new Map(),
     trash: new Map(),
     purgedThrough: undefined,
+    dailyWords: new Map(),
   };
 
   const storyIn = (userId: string, storyId: string) => state.stories.get(owned(userId, storyId));
@@ -532,10 +536,15 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       });
       return userId;
     },
-    async setTheme(userId, theme) {
+    async updatePreferences(userId, preferences) {
       const user = state.users.get(userId);
       if (!user) return false;
-      state.users.set(userId, { ...user, theme });
+      const updated: Record<string, unknown> = { ...user };
+      for (const [field, value] of Object.entries(preferences)) {
+        if (value === null) delete updated[field];
+        else if (value !== undefined) updated[field] = value;
+      }
+      state.users.set(userId, updated as typeof user);
       return true;
     },
   };
@@ -712,6 +721,26 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
   };
 
+  const dailyWords: DailyWordsRepository = {
+    addWordsItem: (userId, date, change) =>
+      asWrite({
+        holds: always,
+        apply: () =>
+          state.dailyWords.set(
+            owned(userId, date),
+            (state.dailyWords.get(owned(userId, date)) ?? 0) + change,
+          ),
+      }),
+    async listDays(userId, from, to) {
+      return Object.fromEntries(
+        [...state.dailyWords]
+          .filter(([key]) => key.startsWith(`${userId}/`))
+          .map(([key, words]) => [key.slice(userId.length + 1), words] as const)
+          .filter(([date]) => date >= from && date <= to),
+      );
+    },
+  };
+
   const processedEvents: ProcessedEvents = {
     async has(eventId) {
       return state.processedEvents.has(eventId);
@@ -736,6 +765,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     exportJobs,
     versions,
     trash,
+    dailyWords,
     billingState,
     processedEvents,
     async commit(writes) {

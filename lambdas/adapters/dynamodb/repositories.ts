@@ -4,6 +4,7 @@ import { DynamoDbAssociationRepository } from './association-repository';
 import { DynamoDbProcessedEvents, DynamoDbUserBillingState } from './billing-state-repository';
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
+import { DynamoDbDailyWordsRepository } from './daily-words-repository';
 import type { Database } from './document-client';
 import { DynamoDbOutlineRepository } from './outline-repository';
 import { DynamoDbExportJobRepository } from './export-job-repository';
@@ -33,6 +34,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     exportJobs: new DynamoDbExportJobRepository(database),
     versions: new DynamoDbVersionRepository(database),
     trash: new DynamoDbTrashRepository(database),
+    dailyWords: new DynamoDbDailyWordsRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
     async commit(writes) {

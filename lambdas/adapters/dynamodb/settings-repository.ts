@@ -20,6 +20,8 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
       font: Item.font,
       // Items saved before the setting existed hold no choice: highlighting stays on.
       highlight_associations: Item.highlight_associations !== false,
+      target_words: Item.target_words,
+      deadline: Item.deadline,
     });
   }
 
@@ -35,6 +37,8 @@ export class DynamoDbSettingsRepository implements SettingsRepository {
           ...(settings.text_size ? { text_size: settings.text_size } : {}),
           ...(settings.font ? { font: settings.font } : {}),
           highlight_associations: settings.highlight_associations,
+          ...(settings.target_words === undefined ? {} : { target_words: settings.target_words }),
+          ...(settings.deadline === undefined ? {} : { deadline: settings.deadline }),
           updated_at: now.toISOString(),
         },
       },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserPreferences } from '../../../shared/schemas/billing';
 import type { ThemePreference, User } from '../../../shared/schemas/user';
 import type { UserRepository } from '../../domain/users/user-repository';
 import type { SignedInIdentity } from '../../ports';
@@ -20,6 +21,8 @@ interface UserItem {
   name?: string;
   email?: string;
   theme?: ThemePreference;
+  daily_goal?: number;
+  time_zone?: string;
   createdAt: string;
 }
 
@@ -33,6 +36,8 @@ function fromItem(item: UserItem): User {
     ...(item.name ? { name: item.name } : {}),
     ...(item.email ? { email: item.email } : {}),
     ...(item.theme ? { theme: item.theme } : {}),
+    ...(typeof item.daily_goal === 'number' ? { daily_goal: item.daily_goal } : {}),
+    ...(item.time_zone ? { time_zone: item.time_zone } : {}),
   };
 }
 
@@ -93,15 +98,29 @@ export class DynamoDbUserRepository implements UserRepository {
     }
   }
 
-  async setTheme(userId: string, theme: ThemePreference): Promise<boolean> {
+  async updatePreferences(userId: string, preferences: UserPreferences, now: Date): Promise<boolean> {
+    const set = ['#updated_at = :now'];
+    const remove: string[] = [];
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':now': now.toISOString() };
+    for (const [field, value] of Object.entries(preferences)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      if (value === null) remove.push(`#${field}`);
+      else {
+        set.push(`#${field} = :${field}`);
+        values[`:${field}`] = value;
+      }
+    }
     try {
       await this.database.client.send(
         new UpdateCommand({
           TableName: this.database.tableName,
           Key: userProfileKey(userId),
-          UpdateExpression: 'SET theme = :theme',
+          UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':theme': theme },
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
       );
       return true;

@@ -3,6 +3,7 @@ import { ChapterChangedError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../ordering';
+import { authorTimeZone, dailyWordsWrites, wordsChange, writingDay } from '../progress/words-written';
 import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
 import { takeAutomaticVersionIfDue } from '../versions/automatic-versions';
 import { requireReadyChapter } from './chapter-content';
@@ -19,6 +20,12 @@ import { requireReadyChapter } from './chapter-content';
  * overwriting it. Paragraphs sent without a revision are written as they always were. (A save too large for
  * one transaction that meets such a paragraph in a later one keeps the earlier ones: the page, reloading,
  * finds them stored as it sent them and counts them done.)
+ *
+ * Saves and deletes are the author writing (issue 15 §1): each transaction also adds its change in the chapter's
+ * words to the author's day, counted from the stored paragraphs it replaces, read beside the order. Imports,
+ * restores and renames write paragraphs elsewhere and count nothing. The count is exact when the page sends
+ * revisions (a paragraph changed since it was read fails the write); without, a save racing another save of
+ * the same paragraph may count the words replaced twice.
  */
 
 export interface SavedBlock {
@@ -36,8 +43,8 @@ export interface DeletedBlock {
   base_revision?: number;
 }
 
-/** A transaction holds the chapter check, the order item and the paragraphs. */
-const BLOCKS_PER_TRANSACTION = MAX_WRITES_PER_TRANSACTION - 2;
+/** A transaction holds the chapter check, the order item, the day's words and the paragraphs. */
+const BLOCKS_PER_TRANSACTION = MAX_WRITES_PER_TRANSACTION - 3;
 /** DynamoDB refuses transactions over 4 MB; this leaves room for keys and attribute names. */
 const BYTES_PER_TRANSACTION = 3 * 1024 * 1024;
 
@@ -107,7 +114,10 @@ export async function saveBlocks(
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
-  await repositories.stories.requireOwned(userId, storyId);
+  const [, timeZone] = await Promise.all([
+    repositories.stories.requireOwned(userId, storyId),
+    authorTimeZone(repositories, userId),
+  ]);
   await takeAutomaticVersionIfDue(ports, storyId, chapterId);
   const latest = lastOfEach(blocks);
   const groups = transactionGroups(latest, (block) => Buffer.byteLength(block.chunk));
@@ -125,7 +135,13 @@ export async function saveBlocks(
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
       await requireReadyChapter(repositories, storyId, chapterId);
-      const order = await blockRepository.getOrder(chapterId);
+      const [order, stored] = await Promise.all([
+        blockRepository.getOrder(chapterId),
+        blockRepository.getBlocks(
+          chapterId,
+          group.map((block) => block.key_id),
+        ),
+      ]);
       const known = new Set(order.key_ids);
       const newPlacements = group
         .filter((block) => !known.has(block.key_id))
@@ -146,6 +162,14 @@ export async function saveBlocks(
         checkOrderSize(keyIds);
         writes.push(blockRepository.saveOrderItem(chapterId, order, keyIds));
       }
+      writes.push(
+        ...dailyWordsWrites(
+          repositories,
+          userId,
+          writingDay(ports.now(), timeZone),
+          wordsChange(stored, group),
+        ),
+      );
       await commitBlockWrites(ports, writes, { from: 1, to: 1 + group.length });
     });
   }
@@ -161,13 +185,22 @@ export async function deleteBlocks(
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
-  await repositories.stories.requireOwned(userId, storyId);
+  const [, timeZone] = await Promise.all([
+    repositories.stories.requireOwned(userId, storyId),
+    authorTimeZone(repositories, userId),
+  ]);
   const groups = transactionGroups(lastOfEach(blocks), () => 0);
   if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
   for (const group of groups) {
     await retryOnConcurrentChange(async () => {
       await requireReadyChapter(repositories, storyId, chapterId);
-      const order = await blockRepository.getOrder(chapterId);
+      const [order, stored] = await Promise.all([
+        blockRepository.getOrder(chapterId),
+        blockRepository.getBlocks(
+          chapterId,
+          group.map((block) => block.key_id),
+        ),
+      ]);
       const deleted = new Set(group.map((block) => block.key_id));
       const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
       await commitBlockWrites(
@@ -180,6 +213,15 @@ export async function deleteBlocks(
           ...(remaining.length === order.key_ids.length
             ? []
             : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
+          ...dailyWordsWrites(
+            repositories,
+            userId,
+            writingDay(ports.now(), timeZone),
+            wordsChange(
+              stored,
+              group.map((block) => ({ key_id: block.key_id, chunk: null })),
+            ),
+          ),
         ],
         { from: 1, to: 1 + group.length },
       );

@@ -1,7 +1,8 @@
 import {
   DEFAULT_DOCUMENT_SETTINGS,
+  mergeDocumentSettings,
   type DocumentSettings,
-  type DocumentSettingsUpdate,
+  type UpdateDocumentSettings,
 } from '../../../shared/schemas/settings';
 import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -17,23 +18,21 @@ export async function getDocumentSettings(
 }
 
 /**
- * PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. A body
- * without our own settings (`highlight_associations`, `text_size`, `font`; a client written to the spec sends
- * none of them) keeps the stored choices, at one more read.
+ * PUT /api/stories/{id}/settings: written only while the story exists, so a deleted story keeps none. Our own
+ * fields left out of the body (a client written to the spec sends none of them) keep their stored values, so
+ * the stored settings are read first.
  */
 export async function saveDocumentSettings(
   ports: Ports,
   userId: string,
   storyId: string,
-  update: DocumentSettingsUpdate,
+  update: UpdateDocumentSettings,
 ): Promise<DocumentSettings> {
   const { repositories } = ports;
   return retryOnConcurrentChange(async () => {
     await repositories.stories.requireOwned(userId, storyId);
-    const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-    const omitsOurs = OUR_SETTINGS.some((field) => update[field] === undefined);
-    const stored = omitsOurs ? await repositories.settings.get(storyId) : undefined;
-    const settings: DocumentSettings = { ...DEFAULT_DOCUMENT_SETTINGS, ...stored, ...sent };
+    const stored = (await repositories.settings.get(storyId)) ?? DEFAULT_DOCUMENT_SETTINGS;
+    const settings = mergeDocumentSettings(stored, update);
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
       repositories.settings.putItem(storyId, settings, ports.now()),
@@ -41,6 +40,3 @@ export async function saveDocumentSettings(
     return settings;
   });
 }
-
-/** The settings beside the spec's two, which a client written to the spec does not send. */
-const OUR_SETTINGS = ['highlight_associations', 'text_size', 'font'] as const;

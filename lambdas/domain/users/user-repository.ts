@@ -1,4 +1,5 @@
-import type { ThemePreference, User } from '../../../shared/schemas/user';
+import type { UserPreferences } from '../../../shared/schemas/billing';
+import type { User } from '../../../shared/schemas/user';
 import type { SignedInIdentity } from '../../ports';
 
 /** Authors: a profile (plan and subscription state) and the sign-in identities that lead to it. */
@@ -10,6 +11,9 @@ export interface UserRepository {
    * to the same user.
    */
   findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string>;
-  /** Keeps the author's theme; false when the profile does not exist. Touches no other field. */
-  setTheme(userId: string, theme: ThemePreference): Promise<boolean>;
+  /**
+   * Sets the preferences given (a null daily goal removes it), touching no other field; false when there is no
+   * such user.
+   */
+  updatePreferences(userId: string, preferences: UserPreferences, now: Date): Promise<boolean>;
 }

@@ -2,30 +2,31 @@ import { UpdateUserRequestSchema } from '../../../shared/schemas/billing';
 import { NoSubscriptionError } from '../../domain/billing/billing-port';
 import { billingPortsOf } from '../../domain/billing/billing-state';
 import { currentBillingState, setRenewing } from '../../domain/billing/subscription';
+import { updateUserPreferences } from '../../domain/users/user-preferences';
 import { UnauthenticatedError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';
 import { ok, redirect } from '../../middleware/responses';
 
 /**
- * PUT /api/user {renewing?, theme?}: turns auto-renewal off (cancel at the period's end) or on again, and keeps
- * the author's theme; answers the updated user. Renewal without a subscription is the spec's 303 to
- * /subscribe (a theme sent with it is kept first).
+ * PUT /api/user {renewing?, theme?, daily_goal?, time_zone?}: turns auto-renewal off (cancel at the period's
+ * end) or on again, and keeps the author's preferences (issue 15); answers the updated user. Renewal without a
+ * subscription is the spec's 303 to /subscribe (preferences sent with it are kept first).
  */
 export const handler = httpRoute({
   auth: 'required',
   body: UpdateUserRequestSchema,
   async handle({ body, userId, ports }) {
-    const { users } = ports.repositories;
-    if (body.theme !== undefined && !(await users.setTheme(userId, body.theme))) {
-      throw new UnauthenticatedError();
+    const { renewing, ...preferences } = body;
+    if (Object.values(preferences).some((value) => value !== undefined)) {
+      await updateUserPreferences(ports, userId, preferences);
     }
     try {
       const billingPorts = billingPortsOf(ports);
       const billing =
-        body.renewing === undefined
+        renewing === undefined
           ? await currentBillingState(billingPorts, userId)
-          : await setRenewing(billingPorts, userId, body.renewing);
-      const user = await users.get(userId);
+          : await setRenewing(billingPorts, userId, renewing);
+      const user = await ports.repositories.users.get(userId);
       if (!user) throw new UnauthenticatedError();
       return ok({ ...user, ...billing });
     } catch (error) {

@@ -6,7 +6,13 @@ import { handler as getChapterContent } from '../../../lambdas/http/blocks/get-c
 import { handler as reorderBlocks } from '../../../lambdas/http/blocks/reorder-blocks';
 import { handler as saveBlocks } from '../../../lambdas/http/blocks/save-blocks';
 import { parseBody, testContext } from '../../helpers/api-event';
-import { paragraphChunk, signedInEvent, tableItems, useHandlerPorts } from '../../helpers/handler-harness';
+import {
+  paragraphChunk,
+  signedInEvent,
+  tableItems,
+  USER_ID,
+  useHandlerPorts,
+} from '../../helpers/handler-harness';
 
 const readyCheck = {
   ConditionCheck: expect.objectContaining({
@@ -14,6 +20,15 @@ const readyCheck = {
     ConditionExpression: '#status = :ready',
   }),
 };
+
+/** The author's words of TEST_NOW's day (UTC: the caller has sent no time zone) change by `change`. */
+const wordsOfTheDay = (change: number) => ({
+  Update: expect.objectContaining({
+    Key: { PK: `USER#${USER_ID}`, SK: 'WORDS#2026-11-21' },
+    UpdateExpression: expect.stringContaining('ADD #words :change'),
+    ExpressionAttributeValues: expect.objectContaining({ ':change': change }),
+  }),
+});
 
 describe('chapter content handlers', () => {
   const harness = useHandlerPorts();
@@ -102,8 +117,13 @@ describe('chapter content handlers', () => {
   });
 
   describe('PUT /api/stories/{storyId} (block save)', () => {
-    it('writes one item for an existing paragraph, in a transaction that checks the chapter is ready', async () => {
+    it('writes one item for an existing paragraph, in a transaction that checks the chapter is ready and adds the change in words to the author’s day', async () => {
       chapter('ready');
+      harness.contentOf(
+        'c1',
+        ['a', 'b'],
+        [tableItems.block('c1', 'a', paragraphChunk('a', 'Three stored words.'))],
+      );
       order(['a', 'b']);
       const chunk = paragraphChunk('a', 'Edited.');
 
@@ -123,6 +143,7 @@ describe('chapter content handlers', () => {
               ExpressionAttributeValues: expect.objectContaining({ ':key_id': 'a', ':chunk': chunk }),
             }),
           },
+          wordsOfTheDay(-2),
         ],
       });
     });
@@ -149,6 +170,7 @@ describe('chapter content handlers', () => {
               ExpressionAttributeValues: expect.objectContaining({ ':expected': 4, ':next': 5 }),
             }),
           },
+          wordsOfTheDay(2),
         ],
       });
     });
@@ -206,6 +228,7 @@ describe('chapter content handlers', () => {
               ExpressionAttributeValues: { ':version': 3 },
             }),
           },
+          wordsOfTheDay(2),
         ],
       });
     });
@@ -262,7 +285,7 @@ describe('chapter content handlers', () => {
       });
     });
 
-    it('splits a large save into transactions of at most 100 items, each checking the chapter', async () => {
+    it('splits a large save into transactions of at most 100 items, each checking the chapter and counting its words', async () => {
       chapter('ready');
       const keyIds = Array.from({ length: 150 }, (_, index) => `k${index}`);
       order(keyIds);
@@ -277,7 +300,8 @@ describe('chapter content handlers', () => {
 
       expect(result.statusCode).toBe(204);
       const transactions = harness.documentClient.commandCalls(TransactWriteCommand);
-      expect(transactions.map((call) => call.args[0].input.TransactItems!.length)).toEqual([99, 53]);
+      // 97 paragraphs, then 53, each transaction with the chapter check and the day's words.
+      expect(transactions.map((call) => call.args[0].input.TransactItems!.length)).toEqual([99, 55]);
       expect(transactions.every((call) => 'ConditionCheck' in call.args[0].input.TransactItems![0]!)).toBe(
         true,
       );
@@ -305,8 +329,9 @@ describe('chapter content handlers', () => {
   });
 
   describe('DELETE /api/stories/{storyId}/block', () => {
-    it('deletes the paragraphs and removes them from the order in one transaction', async () => {
+    it('deletes the paragraphs, removes them from the order and takes their words off the author’s day in one transaction', async () => {
       chapter('ready');
+      harness.contentOf('c1', ['a', 'b', 'c'], [tableItems.block('c1', 'b', paragraphChunk('b'))]);
       order(['a', 'b', 'c'], 2);
 
       const result = await deleteBlocks(
@@ -324,6 +349,7 @@ describe('chapter content handlers', () => {
               Item: { PK: 'CHAPTER#c1', SK: 'ORDER', entity: 'block-order', key_ids: ['a', 'c'], version: 3 },
             }),
           },
+          wordsOfTheDay(-2),
         ],
       });
     });

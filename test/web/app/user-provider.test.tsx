@@ -98,6 +98,24 @@ describe('user context', () => {
     expect(screen.getByText('free account')).toBeTruthy();
   });
 
+  it('sends the browser’s time zone when the account holds another, and keeps the answered account', async () => {
+    // Arrange
+    const requests: { method: string; body?: unknown }[] = [];
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const otherZone = browserZone === 'Pacific/Chatham' ? 'Europe/Oslo' : 'Pacific/Chatham';
+
+    // Act
+    renderUser((_url, init) => {
+      const method = init.method ?? 'GET';
+      requests.push({ method, ...(init.body ? { body: JSON.parse(String(init.body)) } : {}) });
+      return jsonResponse(buildUser({ time_zone: method === 'PUT' ? browserZone : otherZone }));
+    });
+
+    // Assert
+    expect(await screen.findByText('signed in')).toBeTruthy();
+    expect(requests).toEqual([{ method: 'GET' }, { method: 'PUT', body: { time_zone: browserZone } }]);
+  });
+
   it('treats a failed first lookup as signed out', async () => {
     // Arrange
     const failure = () => serverError();

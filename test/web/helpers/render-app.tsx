@@ -45,6 +45,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     renewing: false,
     expired: false,
     expires_at: '',
+    // The browser's own zone: an account that holds it has no time zone for the app to send.
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ export const apiPaths = {
   restoreStory: (storyId: string) => `/api/trash/stories/${segment(storyId)}/restore`,
   restoreChapter: (storyId: string, chapterId: string) =>
     `/api/trash/stories/${segment(storyId)}/chapters/${segment(chapterId)}/restore`,
+  userProgress: (days: number) => `/api/user/progress?days=${days}`,
   billingCustomer: '/billing/customer',
   billingPaymentMethod: '/billing/customer/payment',
   billingProducts: '/billing/products',
@@ -25,6 +26,7 @@ export const apiPaths = {
   fullStory: (storyId: string) => `${story(storyId)}/full`,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,
   documentSettings: (storyId: string) => `${story(storyId)}/settings`,
+  storyProgress: (storyId: string) => `${story(storyId)}/progress`,
   storyExport: (storyId: string) => `${story(storyId)}/export`,
   exportJob: (storyId: string, jobId: string) => `${story(storyId)}/export/${segment(jobId)}`,
   newChapter: (storyId: string) => `${story(storyId)}/chapter`,

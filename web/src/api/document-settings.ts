@@ -3,6 +3,7 @@ import {
   DEFAULT_DOCUMENT_SETTINGS,
   DocumentSettingsSchema,
   type DocumentSettings,
+  type UpdateDocumentSettings,
 } from '../../../shared/schemas/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../lib/api-client';
@@ -28,10 +29,17 @@ export async function getDocumentSettings(storyId: string, signal?: AbortSignal)
   }
 }
 
-/** PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. */
+/**
+ * PUT /api/stories/{id}/settings: the settings JSON; answers the settings as stored. A goal field the server
+ * keeps when left out, so one `previous` held and `settings` no longer does is sent as null, which removes it.
+ */
 export async function updateDocumentSettings(
   storyId: string,
   settings: DocumentSettings,
+  previous?: DocumentSettings,
 ): Promise<DocumentSettings> {
-  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), settings));
+  const removed = (field: 'target_words' | 'deadline') =>
+    previous?.[field] !== undefined && settings[field] === undefined ? { [field]: null } : {};
+  const body: UpdateDocumentSettings = { ...settings, ...removed('target_words'), ...removed('deadline') };
+  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), body));
 }

@@ -1,6 +1,7 @@
 /** The signed-in author's calls (spec §7 "User and lists"), each answer parsed with the shared schema. */
+import type { UserPreferences } from '../../../shared/schemas/billing';
 import { ExportReadySchema, type ExportReady } from '../../../shared/schemas/export';
-import { UserSchema, type ThemePreference, type User } from '../../../shared/schemas/user';
+import { UserSchema, type User } from '../../../shared/schemas/user';
 import { authPaths } from '../config/paths';
 import { ApiError, api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
@@ -33,9 +34,12 @@ export async function updateRenewal(renewing: boolean): Promise<RenewalOutcome> 
   throw new ApiError(200, 'invalid_response', 'The server sent a response that could not be read.');
 }
 
-/** PUT /api/user {theme}: keeps the author's light, dark or system choice; answers the updated account. */
-export async function updateTheme(theme: ThemePreference): Promise<User> {
-  return UserSchema.parse(await api.put(apiPaths.user, { theme }));
+/**
+ * PUT /api/user with the author's preferences: theme, daily goal (null: none) and/or time zone; answers the
+ * updated account.
+ */
+export async function updateUserPreferences(preferences: UserPreferences): Promise<User> {
+  return UserSchema.parse(await api.put(apiPaths.user, preferences));
 }
 
 /** Ends the server session (answers 204) and clears the session cookie. */

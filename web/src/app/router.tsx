@@ -22,6 +22,7 @@ const StoryBiblePage = lazyPage(
 );
 const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage');
+const ProgressPage = lazyPage(() => import('../features/progress/routes/progress-page'), 'ProgressPage');
 const SubscribePage = lazyPage(() => import('../features/billing/routes/subscribe-page'), 'SubscribePage');
 const PaymentPage = lazyPage(() => import('../features/billing/routes/payment-page'), 'PaymentPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
@@ -59,6 +60,7 @@ export function createAppRoutes(): RouteObject[] {
                 { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
                 { path: paths.editSeries.path, element: <EditSeriesPage /> },
                 { path: paths.settings.path, element: <SettingsPage /> },
+                { path: paths.progress.path, element: <ProgressPage /> },
                 { path: paths.subscribe.path, element: <SubscribePage /> },
                 { path: paths.payment.path, element: <PaymentPage /> },
               ],

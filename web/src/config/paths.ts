@@ -45,6 +45,7 @@ export const paths = {
     getHref: (seriesId: string) => `/series/${segment(seriesId)}/edit`,
   },
   settings: { path: '/settings', getHref: () => '/settings' },
+  progress: { path: '/progress', getHref: () => '/progress' },
   subscribe: { path: '/subscribe', getHref: () => '/subscribe' },
   payment: { path: '/payment', getHref: () => '/payment' },
 } as const;

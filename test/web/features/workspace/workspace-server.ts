@@ -73,6 +73,9 @@ export function stubWorkspaceServer({
     const answer = handle?.(url, init);
     if (answer) return answer;
     if (url === '/api/user') return jsonResponse(user);
+    if (method === 'GET' && url.startsWith('/api/user/progress?')) {
+      return jsonResponse({ daily_goal: null, streak: 0, today: '2024-01-01', days: [] });
+    }
     if (method === 'GET' && url === base) return jsonResponse(story);
     if (method === 'GET' && url === `${base}/settings`) {
       return settings ? jsonResponse(settings) : jsonResponse({ error: 'not_found', message: 'None.' }, 404);

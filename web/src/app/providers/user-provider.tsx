@@ -3,11 +3,28 @@ import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
 import { flushAllChapterQueues } from '../../editor/autosave';
-import { getUser, logout } from '../../api/user';
+import { getUser, logout, updateUserPreferences } from '../../api/user';
+import { isValidTimeZone } from '../../../../shared/writing-progress';
 import { hasPremiumAccess } from '../../../../shared/subscription';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
 
 type Lookup = { status: 'loading' } | { status: 'done'; user: User | null };
+
+/**
+ * Issue 15 §1: the author's days are counted in their zone, which only the browser knows. When the account
+ * holds another (or none), the browser's is sent, in the background; the account is answered as it was, and
+ * a failure only means the days are counted in the old zone until the next visit.
+ */
+async function withBrowserTimeZone(user: User | null): Promise<User | null> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!user || user.time_zone === timeZone || !isValidTimeZone(timeZone)) return user;
+  try {
+    return await updateUserPreferences({ time_zone: timeZone });
+  } catch (error) {
+    console.error('Saving the time zone failed.', error);
+    return user;
+  }
+}
 
 /**
  * Looks up the signed-in user once and shares the answer. Nothing below it renders until that lookup
@@ -25,6 +42,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
         console.error('User lookup failed; continuing signed out.', error);
         return null;
       })
+      .then(withBrowserTimeZone)
       .then((user) => setLookup({ status: 'done', user }));
   }, []);
 

@@ -1,6 +1,7 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -47,6 +48,12 @@ export function UserMenu() {
           />
         )}
         {identity && <Divider />}
+        <MenuItem component={RouterLink} to={paths.progress.getHref()} onClick={close}>
+          <ListItemIcon>
+            <ShowChartOutlined fontSize="small" />
+          </ListItemIcon>
+          Progress
+        </MenuItem>
         <MenuItem component={RouterLink} to={paths.settings.getHref()} onClick={close}>
           <ListItemIcon>
             <SettingsOutlined fontSize="small" />

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
 import { THEME_PREFERENCES, type ThemePreference } from '../../../../../shared/schemas/user';
-import { updateTheme } from '../../../api/user';
+import { updateUserPreferences } from '../../../api/user';
 import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useUser } from '../../../lib/user/user-context';
@@ -31,7 +31,7 @@ export function AppearanceSettings() {
   const chosen = mode ?? user?.theme ?? 'system';
 
   const themeChange = useAlertingMutation({
-    mutationFn: updateTheme,
+    mutationFn: (theme: ThemePreference) => updateUserPreferences({ theme }),
     failureLog: 'Changing the theme failed.',
     failureAlert: settingsToggleFailedAlert,
     onMutate: (theme: ThemePreference) => {

@@ -5,6 +5,7 @@ import { StoryTitleSchema } from '../../../../../shared/schemas/story';
 import { INVALID_TITLE_ALERT_TITLE, ONLY_CHAPTER_MESSAGE } from '../../../../../shared/validation';
 import { createChapter, deleteChapter, renameChapter, reorderChapters } from '../../../api/chapters';
 import { documentSettingsQuery, updateDocumentSettings } from '../../../api/document-settings';
+import { progressKeys } from '../../../api/progress';
 import { seriesKeys, updateSeries } from '../../../api/series';
 import { storyKeys, updateStoryDetails } from '../../../api/stories';
 import { useAlerts } from '../../../components/alerts/alerts-context';
@@ -193,13 +194,17 @@ export function useUpdateDocumentSettings(storyId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = documentSettingsQuery(storyId);
   const { mutate } = useAlertingMutation({
-    mutationFn: ({ next }: { next: DocumentSettings; previous: DocumentSettings }) =>
-      updateDocumentSettings(storyId, next),
+    mutationFn: ({ next, previous }: { next: DocumentSettings; previous: DocumentSettings }) =>
+      updateDocumentSettings(storyId, next, previous),
+    // Each save sends the whole settings: one at a time, so an earlier one can never land last.
+    scope: { id: `document-settings:${storyId}` },
     onMutate: ({ next }) => {
       void queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, next);
     },
     onError: (_error, { previous }) => queryClient.setQueryData(queryKey, previous),
+    // The story's progress answers the target and deadline with the words a day they need.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: progressKeys.story(storyId) }),
     failureLog: 'Saving the document settings failed.',
     failureAlert: workspaceAlerts.settingsFailed,
   });

@@ -322,6 +322,7 @@ function LoadedWorkspace({
               chapters={chapters}
               activeChapterId={activeChapterId}
               liveCounts={liveWordCounts}
+              story={{ id: story.story_id, title: story.title, targetWords: settings?.target_words }}
             />
           </Box>
         </Box>
