@@ -71,7 +71,10 @@ export function ChaptersBranch({
     const count = chapters.length;
     // Spec §5: 'Chapter N', N being the chapter count plus one; its place is N.
     const created = await createChapter({ title: defaultChapterTitle(count), place: count + 1 });
-    if (created) setRevealedChapterId(created.id);
+    if (!created) return;
+    setRevealedChapterId(created.id);
+    // The author asked for a chapter to write in: it opens at once (typing is kept while it is being created).
+    onSelectChapter(created.id);
   };
 
   const dropChapter = ({ source, destination }: DropResult) => {

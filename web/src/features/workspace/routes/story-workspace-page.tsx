@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { PageLayout } from '../../../components/layouts/page-layout';
@@ -26,6 +26,7 @@ import { ExportMenu } from '../components/export-menu';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
+import { useWheelScrollsManuscript } from '../hooks/use-wheel-scrolls-manuscript';
 import {
   useChangeStory,
   useDocumentSettings,
@@ -99,6 +100,8 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
   const renameChapter = useRenameChapter(story.story_id);
   const changeStory = useChangeStory(story.story_id);
   const seriesTitle = story.series_title;
+  const manuscriptRef = useRef<HTMLElement>(null);
+  useWheelScrollsManuscript(manuscriptRef);
 
   // A deleted chapter that was open gives way to the one before it (or, for the first, the one after). The
   // server took it out of its outline section with the delete.
@@ -168,6 +171,7 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
           <Box
             component="section"
             aria-label="Manuscript"
+            ref={manuscriptRef}
             sx={{
               flex: '1 1 auto',
               minHeight: 0,
