@@ -1,15 +1,7 @@
 /**
- * A title field's limit where the author types: the browser stops input at the limit (`maxLength`, in UTF-16
- * units as the browser counts them) and the helper text counts towards it, "12/100".
+ * "12/100": what a title field holds against its limit, in the units the field's `maxLength` counts (UTF-16,
+ * as the browser counts them), so the counter stops where the field does.
  */
-export function lengthLimitProps(value: string, maxLength: number) {
-  return {
-    helperText: lengthCount(value, maxLength),
-    htmlInput: { maxLength },
-  };
-}
-
-/** "12/100": what a field holds against its limit, in the units `maxLength` counts. */
 export function lengthCount(value: string, maxLength: number): string {
   return `${value.length}/${maxLength}`;
 }

@@ -12,6 +12,7 @@ import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
 import { SERIES_DESCRIPTION_MAX_LENGTH, SERIES_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
 import { useObjectUrl } from '../../../components/image-dropzone/use-object-url';
 import { useSeriesDraft } from '../hooks/use-series-draft';
@@ -72,6 +73,7 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             imageUrl={imageUrl}
             placeholderIcon={<CollectionsBookmarkOutlined />}
             onFileAccepted={draft.setImage}
+            onRemove={draft.image ? () => draft.setImage(null) : undefined}
           />
         </Box>
         <Stack spacing={3}>
@@ -83,6 +85,7 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             error={draft.invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
+            helperText={lengthCount(draft.title, SERIES_TITLE_MAX_LENGTH)}
             slotProps={{ htmlInput: { maxLength: SERIES_TITLE_MAX_LENGTH } }}
             fullWidth
           />

@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Series } from '../../../../../shared/schemas/series';
-import { STORY_DESCRIPTION_MAX_LENGTH } from '../../../../../shared/validation';
+import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
 import { useObjectUrl } from '../../../components/image-dropzone/use-object-url';
 import { seriesAssignmentFor } from '../series-assignment';
@@ -103,6 +104,8 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
             error={invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
+            helperText={lengthCount(title, STORY_TITLE_MAX_LENGTH)}
+            slotProps={{ htmlInput: { maxLength: STORY_TITLE_MAX_LENGTH } }}
             fullWidth
           />
           <TextField
@@ -133,6 +136,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
                 imageUrl={imageUrl}
                 placeholderIcon={<AutoStoriesOutlined />}
                 onFileAccepted={setImage}
+                onRemove={image ? () => setImage(null) : undefined}
                 hint={
                   mode === 'create' && !image ? 'Without one, a cover is made from the title.' : undefined
                 }
