@@ -7,6 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
+import { useToastClearance } from '../../../components/alerts/toast-clearance';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
 import { sendStoryChanges } from '../../../editor/autosave';
@@ -102,6 +103,9 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
   const seriesTitle = story.series_title;
   const manuscriptRef = useRef<HTMLElement>(null);
   useWheelScrollsManuscript(manuscriptRef);
+  // Toasts keep the word counts under the manuscript in view.
+  const footerRef = useRef<HTMLDivElement>(null);
+  useToastClearance(footerRef);
 
   // A deleted chapter that was open gives way to the one before it (or, for the first, the one after). The
   // server took it out of its outline section with the delete.
@@ -211,12 +215,14 @@ function LoadedWorkspace({ story, settings, storedWordCounts, textVersion }: Loa
               )
             )}
           </Box>
-          <LiveWordCountStatus
-            stored={storedWordCounts}
-            chapters={chapters}
-            activeChapterId={activeChapterId}
-            liveCounts={liveWordCounts}
-          />
+          <Box ref={footerRef}>
+            <LiveWordCountStatus
+              stored={storedWordCounts}
+              chapters={chapters}
+              activeChapterId={activeChapterId}
+              liveCounts={liveWordCounts}
+            />
+          </Box>
         </Box>
       </Box>
       <ChaptersFlyout
