@@ -5,6 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Series } from '../../../../../shared/schemas/series';
@@ -49,6 +51,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
   const titleInput = useRef<HTMLInputElement>(null);
   const descriptionInput = useRef<HTMLTextAreaElement>(null);
   const previewHeadingId = useId();
+  const stacked = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
   const chosenImageUrl = useObjectUrl(image);
   const imageUrl = chosenImageUrl ?? (initialValues.imageUrl || undefined);
@@ -77,6 +80,32 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
       setIsSaving(false);
     }
   };
+
+  // On a phone the form is one column: the preview goes inside it, above the Create button, where the author
+  // sees it before saving (after the buttons, it would sit below everything they act on).
+  const preview = (
+    <Box
+      component="section"
+      aria-labelledby={previewHeadingId}
+      sx={{ position: { md: 'sticky' }, top: { md: 96 } }}
+    >
+      <Typography
+        id={previewHeadingId}
+        variant="overline"
+        component="h2"
+        color="text.secondary"
+        sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
+      >
+        Preview
+      </Typography>
+      <StoryPreviewCard
+        title={title}
+        description={description}
+        seriesTitle={assignment.kind === 'standalone' ? undefined : assignment.title}
+        imageUrl={imageUrl}
+      />
+    </Box>
+  );
 
   return (
     <Box
@@ -117,7 +146,11 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
             onChange={(event) => setDescription(event.target.value)}
             error={invalidField === 'description'}
             inputRef={descriptionInput}
-            slotProps={{ htmlInput: { maxLength: STORY_DESCRIPTION_MAX_LENGTH } }}
+            slotProps={{
+              htmlInput: { maxLength: STORY_DESCRIPTION_MAX_LENGTH },
+              // The spec's long label does not fit inside a phone's field: there it sits above it, whole.
+              inputLabel: stacked ? { shrink: true } : {},
+            }}
             fullWidth
           />
           <SeriesField
@@ -143,6 +176,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
               />
             </Box>
           </Box>
+          {stacked && preview}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
             <Button component={RouterLink} to={cancelHref} color="inherit">
               Cancel
@@ -153,27 +187,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
           </Stack>
         </Stack>
       </Paper>
-      <Box
-        component="section"
-        aria-labelledby={previewHeadingId}
-        sx={{ position: { md: 'sticky' }, top: { md: 96 } }}
-      >
-        <Typography
-          id={previewHeadingId}
-          variant="overline"
-          component="h2"
-          color="text.secondary"
-          sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
-        >
-          Preview
-        </Typography>
-        <StoryPreviewCard
-          title={title}
-          description={description}
-          seriesTitle={assignment.kind === 'standalone' ? undefined : assignment.title}
-          imageUrl={imageUrl}
-        />
-      </Box>
+      {!stacked && preview}
     </Box>
   );
 }
