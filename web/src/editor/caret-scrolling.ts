@@ -17,6 +17,8 @@ export function caretRect(): DOMRect | null {
   const selection = window.getSelection();
   if (!selection || selection.rangeCount === 0) return null;
   const range = selection.getRangeAt(0);
+  // A DOM without layout (jsdom) has no boxes to measure.
+  if (typeof range.getBoundingClientRect !== 'function') return null;
   const rect = range.getBoundingClientRect();
   if (rect.height > 0) return rect;
   const node = range.startContainer;

@@ -26,13 +26,14 @@ export function useToastClearance(element: RefObject<HTMLElement | null>): void 
       });
     };
     measure();
-    const observer = new ResizeObserver(measure);
-    if (element.current) observer.observe(element.current);
+    // Every browser has it; a DOM without layout (jsdom in the unit tests) has not, and has nothing to measure.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (element.current) observer?.observe(element.current);
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
-      observer.disconnect();
+      observer?.disconnect();
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure, { capture: true });
       setClearance(0);
