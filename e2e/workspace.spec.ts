@@ -17,7 +17,7 @@ function rowTitles(page: Page) {
   return page
     .getByRole('list', { name: 'Chapters' })
     .getByRole('listitem')
-    .getByRole('button', { name: /^(?!Move |Delete )/ });
+    .getByRole('button', { name: /^(?!Move |Delete |More actions for )/ });
 }
 
 test.beforeEach(async ({ page }) => {

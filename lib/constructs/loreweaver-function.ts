@@ -117,19 +117,20 @@ export function handlerImportsSharp(entry: string): boolean {
 }
 
 /**
- * PDF export embeds the Tinos faces (`lambdas/domain/export/font-files.ts`), which it opens by file path at run
- * time, so esbuild cannot see them: handlers that import pdfkit get the four TTFs copied into `fonts/` beside
- * their bundle, where font-files.ts looks first.
+ * PDF export embeds the Tinos faces (`lambdas/domain/export/font-files.ts`), and generated covers draw their
+ * titles with Tinos Bold through fontkit (`lambdas/domain/images/cover-title.ts`); both open the files by path
+ * at run time, so esbuild cannot see them: handlers that import pdfkit or fontkit get the four TTFs copied
+ * into `fonts/` beside their bundle, where font-files.ts looks first.
  */
 const SERIF_FONTS = {
-  importedBy: 'pdfkit',
+  importedBy: ['pdfkit', 'fontkit'],
   /** Under node_modules: one folder per face, each holding its `Tinos_<face>.ttf`. */
   packageDirectory: '@expo-google-fonts/tinos',
   files: 'Tinos_*.ttf',
 };
 
-function handlerImportsPdfKit(entry: string): boolean {
-  return handlerImports(entry, SERIF_FONTS.importedBy);
+function handlerNeedsSerifFonts(entry: string): boolean {
+  return SERIF_FONTS.importedBy.some((module) => handlerImports(entry, module));
 }
 
 type CopyCommands = (outputDir: string) => string[];
@@ -138,7 +139,9 @@ type CopyCommands = (outputDir: string) => string[];
 function serifFontCopies(projectRoot: string): CopyCommands {
   const fontPackage = join(projectRoot, 'node_modules', SERIF_FONTS.packageDirectory);
   if (!existsSync(join(fontPackage, 'package.json'))) {
-    throw new Error(`PDF export needs ${SERIF_FONTS.packageDirectory}, which is not installed: run "npm ci"`);
+    throw new Error(
+      `PDF export and generated covers need ${SERIF_FONTS.packageDirectory}, which is not installed: run "npm ci"`,
+    );
   }
   return (outputDir) => [
     `mkdir -p "${outputDir}/fonts"`,
@@ -268,7 +271,7 @@ export class LoreweaverFunction extends Construct {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: handlerBundling(props.projectRoot, props.handler, {
         sharp: usesSharp,
-        serifFonts: handlerImportsPdfKit(entry),
+        serifFonts: handlerNeedsSerifFonts(entry),
       }),
     });
 

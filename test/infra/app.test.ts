@@ -261,14 +261,16 @@ describe('export', () => {
     ]);
   });
 
-  it('copies the fonts into no bundle that does not render PDFs', () => {
+  it('copies the fonts into no route bundle but those that draw images (generated covers need Tinos Bold)', () => {
     const api = synthesized.template(synthesized.stacks.api);
-    const withFonts = routes.filter((route) => {
+    const bundles = routes.flatMap((route) => {
       const fn = functionBehindRoute(api, routeKey(route));
-      return fn !== undefined && existsSync(join(codeDirectory(synthesized.assembly.directory, fn), 'fonts'));
+      return fn ? [{ route: routeKey(route), code: codeDirectory(synthesized.assembly.directory, fn) }] : [];
     });
+    const withFonts = bundles.filter(({ code }) => existsSync(join(code, 'fonts')));
 
-    expect(withFonts).toEqual([]);
+    expect(withFonts.map(({ route }) => route)).toContain('POST /api/stories');
+    expect(withFonts.filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/validation';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import { describeError, type Logger } from '../../logger';
+import { coverTitleFonts, fontsCover, titlePaths } from './cover-title';
 import type { BlobStore, SampleImages } from '../../ports';
 import { hasDataAfterImage } from './image-end';
 
@@ -91,8 +92,6 @@ function hashOf(text: string): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.codePointAt(0)};`);
-
 /** Greedy word wrap into at most `maxLines` lines; the last line ends with an ellipsis when text is left over. */
 function wrapTitle(title: string, lineLength: number, maxLines: number): string[] {
   const lines: string[] = [];
@@ -119,11 +118,21 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
   const fontSize = lines.length > 3 ? 26 : 30;
   const lineHeight = fontSize * 1.25;
   const firstBaseline = COVER_SIDE / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize / 3;
-  const text = lines
-    .map(
-      (line, index) => `<tspan x="150" y="${firstBaseline + index * lineHeight}">${escapeXml(line)}</tspan>`,
-    )
-    .join('');
+  const fonts = coverTitleFonts();
+  // A title the shipped fonts cannot draw whole (CJK, for now) leaves the cover without text rather than
+  // with boxes in place of its characters.
+  const titleOutlines = fontsCover(lines.join(' '), fonts)
+    ? titlePaths(
+        lines,
+        fonts,
+        {
+          fontSize,
+          centreX: COVER_SIDE / 2,
+          baselines: lines.map((_line, index) => firstBaseline + index * lineHeight),
+        },
+        '#ffffff',
+      )
+    : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIDE}" height="${COVER_SIDE}">
   <defs>
     <linearGradient id="background" x1="0" y1="0" x2="1" y2="1">
@@ -134,7 +143,7 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
   <rect width="300" height="300" fill="url(#background)"/>
   <circle cx="${60 + (hash % 180)}" cy="${40 + ((hash >>> 4) % 60)}" r="${70 + ((hash >>> 12) % 50)}" fill="hsl(${accentHue}, 60%, 70%)" fill-opacity="0.18"/>
   <rect x="18" y="18" width="264" height="264" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="2"/>
-  <text font-family="DejaVu Serif, Georgia, serif" font-size="${fontSize}" font-weight="bold" fill="#ffffff" text-anchor="middle">${text}</text>
+  ${titleOutlines}
 </svg>`;
   const body = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
   return { body, contentType: 'image/jpeg', extension: 'jpg' };

@@ -14,7 +14,7 @@ describe('editable title', () => {
   it('commits the trimmed new title on Enter', () => {
     // Arrange
     const onCommit = vi.fn();
-    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} />);
+    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} maxLength={256} />);
 
     // Act
     renameTo('  The Longer Road  ', 'Enter');
@@ -27,7 +27,7 @@ describe('editable title', () => {
   it('commits when the field loses focus', () => {
     // Arrange
     const onCommit = vi.fn();
-    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} />);
+    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} maxLength={256} />);
 
     // Act
     renameTo('Roads', 'blur');
@@ -43,7 +43,7 @@ describe('editable title', () => {
   ] as const)('sends nothing for %s', (_case, newTitle, key) => {
     // Arrange
     const onCommit = vi.fn();
-    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} />);
+    render(<EditableTitle value="The Long Road" label="Story title" onCommit={onCommit} maxLength={256} />);
 
     // Act
     renameTo(newTitle, key);
@@ -51,5 +51,21 @@ describe('editable title', () => {
     // Assert
     expect(onCommit).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Story title/ })).toBeTruthy();
+  });
+});
+
+describe('editable title limit', () => {
+  it('stops the field at the limit and counts towards it', () => {
+    // Arrange
+    render(<EditableTitle value="The Long Road" label="Story title" onCommit={vi.fn()} maxLength={100} />);
+
+    // Act
+    fireEvent.doubleClick(screen.getByRole('button', { name: /Story title/ }));
+
+    // Assert
+    const input = screen.getByRole('textbox', { name: 'Story title' });
+    expect(input.getAttribute('maxlength')).toBe('100');
+    expect(input.getAttribute('aria-describedby')).not.toBeNull();
+    expect(screen.getByText('13/100')).toBeTruthy();
   });
 });

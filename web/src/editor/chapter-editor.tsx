@@ -25,6 +25,8 @@ import {
 import { EDITOR_NODES } from './nodes';
 import { AutosavePlugin } from './plugins/autosave-plugin';
 import { AutotabPlugin } from './plugins/autotab-plugin';
+import { CaretMarginPlugin } from './plugins/caret-margin-plugin';
+import { CaretMemoryPlugin } from './plugins/caret-memory-plugin';
 import { ChapterCreationPlugin } from './plugins/chapter-creation-plugin';
 import {
   ContextMenuPlugin,
@@ -163,6 +165,8 @@ const baseManuscriptStyles = {
   '& .lw-content': {
     outline: 'none',
     minHeight: '60vh',
+    // Room below the last line, so the end of a chapter can be written in the middle of the screen.
+    paddingBottom: '50vh',
     whiteSpace: 'pre-wrap',
     overflowWrap: 'break-word',
     tabSize: '2em',
@@ -186,12 +190,14 @@ const baseManuscriptStyles = {
   },
 } as const;
 
-interface LoadedEditorProps extends Omit<ChapterEditorProps, 'storyId' | 'chapterId'> {
+interface LoadedEditorProps extends ChapterEditorProps {
   queue: AutosaveQueue;
   chapter: LoadedChapter;
 }
 
 function LoadedEditor({
+  storyId,
+  chapterId,
   queue,
   chapter,
   settings,
@@ -264,6 +270,8 @@ function LoadedEditor({
         <FocusModePlugin typewriter={focusMode !== undefined} />
         {plugins}
         <InitialContentPlugin blocks={chapter.blocks} onLoaded={showContent} />
+        <CaretMemoryPlugin storyId={storyId} chapterId={chapterId} contentShown={contentShown} />
+        <CaretMarginPlugin />
       </LexicalComposer>
     </ContextMenuRegistryContext.Provider>
   );
@@ -321,7 +329,9 @@ export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorPro
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
 
-  if (state.phase === 'ready') return <LoadedEditor queue={queue} chapter={state} {...props} />;
+  if (state.phase === 'ready') {
+    return <LoadedEditor storyId={storyId} chapterId={chapterId} queue={queue} chapter={state} {...props} />;
+  }
 
   return (
     <>

@@ -32,6 +32,12 @@ declare module '@mui/material/styles' {
   }
 }
 
+/**
+ * The keyboard focus ring of every control: 3 px in the ink colour with a gap, clear on paper and on covers
+ * (MUI's own is a faint ripple that is easy to lose).
+ */
+const FOCUS_RING = { outline: '3px solid #2f4a5e', outlineOffset: 2 } as const;
+
 const headingStyle = { fontFamily: SERIF, fontWeight: 600, letterSpacing: '-0.01em' } as const;
 
 /**
@@ -113,6 +119,8 @@ export const theme = responsiveFontSizes(
         },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+      MuiLink: { styleOverrides: { root: { '&:focus-visible': FOCUS_RING } } },
       // Alert messages are often several lines (spec §3); keep the line breaks the caller wrote.
       MuiAlert: { styleOverrides: { message: { whiteSpace: 'pre-line' } } },
     },

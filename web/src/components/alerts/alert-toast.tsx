@@ -23,9 +23,11 @@ interface AlertToastProps {
   alert: AlertOptions;
   open: boolean;
   onClose: () => void;
+  /** Pixels above the window's bottom edge the toast stays clear of (a footer, a form's actions). */
+  bottomClearance?: number;
 }
 
-export function AlertToast({ alert, open, onClose }: AlertToastProps) {
+export function AlertToast({ alert, open, onClose, bottomClearance = 0 }: AlertToastProps) {
   const handleSnackbarClose = (_event: unknown, reason: SnackbarCloseReason) => {
     // Clicking elsewhere (for instance back into the manuscript) must not dismiss an alert the author has
     // not read; only its timeout, Escape or the close button do.
@@ -38,6 +40,8 @@ export function AlertToast({ alert, open, onClose }: AlertToastProps) {
       onClose={handleSnackbarClose}
       autoHideDuration={alert.timeout === undefined ? DEFAULT_ALERT_TIMEOUT_MS : alert.timeout}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      // MUI's own distance from the edge (8 px, 24 px from sm up), raised above what must stay visible.
+      sx={{ bottom: { xs: 8 + bottomClearance, sm: 24 + bottomClearance } }}
     >
       <Alert
         severity={alert.severity}

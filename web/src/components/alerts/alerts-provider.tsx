@@ -3,6 +3,7 @@ import { ALERT_RESET_DELAY_MS } from '../../../../shared/constants';
 import { AlertToast } from './alert-toast';
 import type { AlertOptions } from './alert-types';
 import { AlertsContext, type AlertsApi } from './alerts-context';
+import { ToastClearanceContext } from './toast-clearance';
 
 interface AlertState {
   alert: AlertOptions;
@@ -14,6 +15,7 @@ interface AlertState {
 /** Holds the single toast alert of the app. Must sit inside the router: alert actions are in-app links. */
 export function AlertsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AlertState | null>(null);
+  const [clearance, setClearance] = useState(0);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const showAlert = useCallback((alert: AlertOptions) => {
@@ -34,9 +36,15 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
 
   return (
     <AlertsContext.Provider value={api}>
-      {children}
+      <ToastClearanceContext.Provider value={setClearance}>{children}</ToastClearanceContext.Provider>
       {state && (
-        <AlertToast key={state.sequence} alert={state.alert} open={state.open} onClose={closeAlert} />
+        <AlertToast
+          key={state.sequence}
+          alert={state.alert}
+          open={state.open}
+          onClose={closeAlert}
+          bottomClearance={clearance}
+        />
       )}
     </AlertsContext.Provider>
   );

@@ -1,7 +1,12 @@
 import InputBase from '@mui/material/InputBase';
+import Tooltip from '@mui/material/Tooltip';
 import type { TypographyVariant } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lengthCount } from '../text-length/length-limit';
+
+/** The tooltip that tells how to rename a title in place. */
+export const RENAME_HINT = 'Double-click to rename';
 
 interface EditableTitleProps {
   value: string;
@@ -13,16 +18,19 @@ interface EditableTitleProps {
    */
   onCommit?: (title: string) => void;
   variant?: TypographyVariant;
+  /** The title's limit: the field stops there and counts towards it ("12/256"). */
+  maxLength: number;
 }
 
 /**
  * A title that can be renamed in place: double-click (or Enter when focused) to edit, Enter or leaving
  * the field to save, Escape to cancel.
  */
-export function EditableTitle({ value, label, onCommit, variant = 'h6' }: EditableTitleProps) {
+export function EditableTitle({ value, label, onCommit, variant = 'h6', maxLength }: EditableTitleProps) {
   const [draft, setDraft] = useState<string | null>(null);
   // Enter both commits and unmounts the input, and some browsers then fire blur as well: commit once.
   const editing = useRef(false);
+  const counterId = useId();
 
   const textStyle = {
     overflow: 'hidden',
@@ -63,7 +71,17 @@ export function EditableTitle({ value, label, onCommit, variant = 'h6' }: Editab
           if (event.key === 'Enter') finish(true);
           if (event.key === 'Escape') finish(false);
         }}
-        inputProps={{ 'aria-label': label }}
+        inputProps={{ 'aria-label': label, maxLength, 'aria-describedby': counterId }}
+        endAdornment={
+          <Typography
+            id={counterId}
+            variant="caption"
+            color="text.secondary"
+            sx={{ ml: 1, flex: 'none', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {lengthCount(draft, maxLength)}
+          </Typography>
+        }
         sx={(theme) => ({
           ...theme.typography[variant],
           minWidth: 0,
@@ -75,30 +93,31 @@ export function EditableTitle({ value, label, onCommit, variant = 'h6' }: Editab
   }
 
   return (
-    <Typography
-      variant={variant}
-      component="span"
-      role="button"
-      tabIndex={0}
-      aria-label={`${label}: ${value}. Double-click to rename.`}
-      title="Double-click to rename"
-      onDoubleClick={startEditing}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === 'F2') {
-          event.preventDefault();
-          startEditing();
-        }
-      }}
-      sx={{
-        ...textStyle,
-        cursor: 'text',
-        borderRadius: 1,
-        px: 0.5,
-        mx: -0.5,
-        '&:hover, &:focus-visible': { backgroundColor: 'action.hover' },
-      }}
-    >
-      {value}
-    </Typography>
+    <Tooltip title={RENAME_HINT} describeChild>
+      <Typography
+        variant={variant}
+        component="span"
+        role="button"
+        tabIndex={0}
+        aria-label={`${label}: ${value}. Double-click to rename.`}
+        onDoubleClick={startEditing}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === 'F2') {
+            event.preventDefault();
+            startEditing();
+          }
+        }}
+        sx={{
+          ...textStyle,
+          cursor: 'text',
+          borderRadius: 1,
+          px: 0.5,
+          mx: -0.5,
+          '&:hover, &:focus-visible': { backgroundColor: 'action.hover' },
+        }}
+      >
+        {value}
+      </Typography>
+    </Tooltip>
   );
 }

@@ -1,5 +1,6 @@
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-dropzone';
@@ -10,8 +11,12 @@ import {
 } from '../../../../shared/validation';
 import type { AlertOptions } from '../alerts/alert-types';
 import { useAlerts } from '../alerts/alerts-context';
+import { isAllowedImageFile } from './image-signature';
 
-/** Spec §5: png, jpg, jpeg and gif only, by type and by name. The server checks the bytes as well. */
+/**
+ * Spec §5: png, jpg, jpeg and gif only, by type and by name, then by the file's first bytes as the server
+ * checks them: a file that is not really an image is refused when it is chosen, not when the form is sent.
+ */
 const ACCEPTED_IMAGES: Accept = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
@@ -43,6 +48,8 @@ interface ImageDropzoneProps {
   /** Shown while there is no image. */
   placeholderIcon: ReactNode;
   onFileAccepted: (file: File) => void;
+  /** Given while a chosen file can be taken back: a 'Remove' button under the picture calls it. */
+  onRemove?: (() => void) | undefined;
   /** A line under the picture, after the accepted types, e.g. what happens without an image. */
   hint?: string;
 }
@@ -53,6 +60,7 @@ export function ImageDropzone({
   imageUrl,
   placeholderIcon,
   onFileAccepted,
+  onRemove,
   hint,
 }: ImageDropzoneProps) {
   const { showAlert } = useAlerts();
@@ -61,7 +69,14 @@ export function ImageDropzone({
     maxSize: IMAGE_MAX_BYTES,
     multiple: false,
     onDropAccepted: ([file]) => {
-      if (file) onFileAccepted(file);
+      if (!file) return;
+      void isAllowedImageFile(file).then(
+        (allowed) => {
+          if (allowed) onFileAccepted(file);
+          else showAlert(imageRejectedAlert(IMAGE_TYPE_REJECTED_MESSAGE));
+        },
+        () => showAlert(imageRejectedAlert(IMAGE_TYPE_REJECTED_MESSAGE)),
+      );
     },
     onDropRejected: (rejections) => showAlert(imageRejectedAlert(rejectionMessage(rejections))),
   });
@@ -131,6 +146,11 @@ export function ImageDropzone({
           </Typography>
         </Box>
       </Box>
+      {onRemove && (
+        <Button size="small" color="inherit" onClick={onRemove} sx={{ mt: 1 }}>
+          Remove
+        </Button>
+      )}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         PNG, JPG or GIF, up to {MAX_MEGABYTES} MB.{hint ? ` ${hint}` : ''}
       </Typography>

@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from '../../../../shared/constants';
 import { paths } from '../../config/paths';
 import { useUser } from '../../lib/user/user-context';
 import { Logo } from '../brand/logo';
+import { SERIES_TITLE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../shared/validation';
 import { EditableTitle } from '../editable-title/editable-title';
 import { UserMenu } from './user-menu';
 
@@ -61,6 +62,7 @@ export function Header({
                 value={seriesTitle}
                 label="Series title"
                 onCommit={onSeriesTitleChange}
+                maxLength={SERIES_TITLE_MAX_LENGTH}
                 variant="subtitle2"
               />
             </Box>
@@ -71,6 +73,7 @@ export function Header({
                 value={storyTitle}
                 label="Story title"
                 onCommit={onStoryTitleChange}
+                maxLength={STORY_TITLE_MAX_LENGTH}
                 variant="h6"
               />
             </Box>

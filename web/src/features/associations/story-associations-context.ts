@@ -14,8 +14,11 @@ export interface StoryAssociations {
   storyId: string;
   /** The story's associations; null until the list has loaded. */
   associations: AssociationListItem[] | null;
-  /** Creates an association; the editor highlights it everywhere once it is in the list. */
-  createAssociation: (name: string, type: AssociationType) => Promise<void>;
+  /**
+   * Creates an association; the editor highlights it everywhere once it is in the list. Resolves its id, or
+   * `undefined` when it could not be created (the failure has been shown).
+   */
+  createAssociation: (name: string, type: AssociationType) => Promise<string | undefined>;
   /** Deletes an association; its highlights go with it. */
   deleteAssociation: (associationId: string) => Promise<void>;
   panel: AssociationPanelController;

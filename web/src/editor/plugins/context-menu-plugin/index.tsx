@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $getNearestNodeFromDOMNode, $getSelection, type LexicalEditor } from 'lexical';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import {
   useContextMenuItems,
   useContextMenuRegistry,
@@ -62,7 +62,12 @@ export function ContextMenuPlugin() {
   const [editor] = useLexicalComposerContext();
   const registry = useContextMenuRegistry();
   const [menu, setMenu] = useState<OpenMenu | null>(null);
-  const [submenu, setSubmenu] = useState<{ anchor: HTMLElement; item: EditorContextMenuItem } | null>(null);
+  const [submenu, setSubmenu] = useState<{
+    anchor: HTMLElement;
+    item: EditorContextMenuItem;
+    /** Opened from the keyboard: its first item takes focus. Opened by the pointer, focus stays put. */
+    byKeyboard: boolean;
+  } | null>(null);
 
   useContextMenuItems(
     useCallback(
@@ -152,19 +157,32 @@ export function ContextMenuPlugin() {
     item.onSelect?.(context);
   };
 
+  /** Pointing at another item of the main menu closes an open submenu, as desktop menus do. */
+  const closeSubmenuOf = (item: EditorContextMenuItem) => () => {
+    if (submenu && menu?.items.includes(item)) setSubmenu(null);
+  };
+
   const renderItem = (item: EditorContextMenuItem, context: EditorContextMenuContext) =>
     item.children ? (
       <MenuItem
         key={item.id}
         aria-haspopup="menu"
         aria-expanded={submenu?.item === item}
-        onClick={(event) => setSubmenu({ anchor: event.currentTarget, item })}
+        onClick={(event) => setSubmenu({ anchor: event.currentTarget, item, byKeyboard: event.detail === 0 })}
+        onMouseEnter={(event) => {
+          if (submenu?.item !== item) setSubmenu({ anchor: event.currentTarget, item, byKeyboard: false });
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowRight') return;
+          event.preventDefault();
+          setSubmenu({ anchor: event.currentTarget, item, byKeyboard: true });
+        }}
       >
         <ListItemText>{item.label}</ListItemText>
         <ChevronRightIcon fontSize="small" sx={{ ml: 2 }} />
       </MenuItem>
     ) : (
-      <MenuItem key={item.id} onClick={() => choose(item, context)}>
+      <MenuItem key={item.id} onClick={() => choose(item, context)} onMouseEnter={closeSubmenuOf(item)}>
         {item.label}
       </MenuItem>
     );
@@ -186,7 +204,22 @@ export function ContextMenuPlugin() {
         onClose={() => setSubmenu(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-        slotProps={{ list: { dense: true, 'aria-label': submenu?.item.label } }}
+        autoFocus={submenu?.byKeyboard ?? false}
+        disableAutoFocus={!(submenu?.byKeyboard ?? false)}
+        disableEnforceFocus={!(submenu?.byKeyboard ?? false)}
+        // Opened by the pointer, it must not cover the main menu: the pointer goes back to it freely.
+        hideBackdrop={!(submenu?.byKeyboard ?? false)}
+        sx={submenu?.byKeyboard ? undefined : { pointerEvents: 'none' }}
+        slotProps={{
+          list: {
+            dense: true,
+            'aria-label': submenu?.item.label,
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key === 'ArrowLeft') setSubmenu(null);
+            },
+          },
+          paper: { sx: { pointerEvents: 'auto' } },
+        }}
       >
         {menu && submenu?.item.children?.map((item) => renderItem(item, menu.context))}
       </Menu>

@@ -28,8 +28,12 @@ export function AssociationEditorPlugins({ highlight }: AssociationEditorPlugins
   const [deleting, setDeleting] = useState<{ id: string; name: string; open: boolean } | null>(null);
 
   const create = useCallback(
-    ({ name, type }: CreateAssociationPayload) => void createAssociation(name, type),
-    [createAssociation],
+    // The author made it to describe it: the panel opens on it with the summary ready for typing.
+    ({ name, type }: CreateAssociationPayload) =>
+      void createAssociation(name, type).then((associationId) => {
+        if (associationId !== undefined) panel.openAssociation(associationId, { focusSummary: true });
+      }),
+    [createAssociation, panel],
   );
 
   const askToDelete = useCallback(

@@ -42,6 +42,7 @@ function AssociationFields({ association, readOnly, panel }: AssociationFieldsPr
       <SummaryField
         initialValue={association.short_description}
         readOnly={readOnly}
+        autoFocus={!readOnly && panel.state.focusSummary === true}
         onCommit={(summary) => panel.applyEdits({ short_description: summary })}
       />
       <TextField

@@ -9,9 +9,14 @@ import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { Association } from '../../../../../shared/schemas/associations';
-import { ASSOCIATION_NAME_REQUIRED_MESSAGE, aliasesProblem } from '../../../../../shared/validation';
+import {
+  ASSOCIATION_NAME_MAX_LENGTH,
+  ASSOCIATION_NAME_REQUIRED_MESSAGE,
+  aliasesProblem,
+} from '../../../../../shared/validation';
 import { appearancesQuery, renameAssociation, storyBibleKeys } from '../../../api/story-bible';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { lengthCount } from '../../../components/text-length/length-limit';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { useStoryAssociations } from '../story-associations-context';
 import { mentionsSummary } from './appearances-section';
@@ -114,8 +119,11 @@ export function RenameAssociationDialog({ association, onClose }: RenameAssociat
             setProblem(undefined);
           }}
           error={problem !== undefined}
-          helperText={problem}
-          slotProps={{ formHelperText: { role: 'alert' } }}
+          helperText={problem ?? lengthCount(name, ASSOCIATION_NAME_MAX_LENGTH)}
+          slotProps={{
+            htmlInput: { maxLength: ASSOCIATION_NAME_MAX_LENGTH },
+            formHelperText: problem === undefined ? {} : { role: 'alert' },
+          }}
         />
         {offerReplace && (
           <FormControlLabel

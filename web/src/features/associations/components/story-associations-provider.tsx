@@ -75,7 +75,11 @@ export function StoryAssociationsProvider({
 
   // Both settle once the list shows the outcome; a failure has been handled by then.
   const createAssociation = useCallback(
-    (name: string, type: AssociationType) => create({ name, type }).then(noResult, noResult),
+    (name: string, type: AssociationType) =>
+      create({ name, type }).then(
+        (created) => created.association_id,
+        () => undefined,
+      ),
     [create],
   );
   const deleteAssociation = useCallback(

@@ -9,6 +9,8 @@ import {
 interface SummaryFieldProps {
   initialValue: string;
   readOnly: boolean;
+  /** Takes focus as it appears (the panel of an association just created). */
+  autoFocus?: boolean;
   /** Called when the field loses focus, with the summary cut to its 200 bytes. */
   onCommit: (summary: string) => void;
 }
@@ -17,7 +19,7 @@ interface SummaryFieldProps {
  * The summary (spec §2, §5): 200 characters counted in UTF-8 bytes. The counter goes negative, in the
  * exceeded style, while the author types past the limit; leaving the field cuts the overflow off.
  */
-export function SummaryField({ initialValue, readOnly, onCommit }: SummaryFieldProps) {
+export function SummaryField({ initialValue, readOnly, autoFocus = false, onCommit }: SummaryFieldProps) {
   const [text, setText] = useState(initialValue);
   const remaining = remainingSummaryBytes(text);
 
@@ -27,6 +29,7 @@ export function SummaryField({ initialValue, readOnly, onCommit }: SummaryFieldP
       multiline
       minRows={3}
       fullWidth
+      autoFocus={autoFocus}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onBlur={() => {

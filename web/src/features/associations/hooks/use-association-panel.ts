@@ -31,6 +31,8 @@ export interface AssociationPanelState {
   original: Association | null;
   /** The local copy the fields apply to. */
   draft: Association | null;
+  /** Opened on an association just created: its summary takes the caret, ready to be written. */
+  focusSummary?: boolean;
 }
 
 const CLOSED: AssociationPanelState = {
@@ -69,8 +71,11 @@ function withEdits(draft: Association, edits: AssociationEdits): Association {
 
 export interface AssociationPanelController {
   state: AssociationPanelState;
-  /** Opens the panel on an association, or switches it: pending changes are saved first. */
-  openAssociation: (associationId: string) => void;
+  /**
+   * Opens the panel on an association, or switches it: pending changes are saved first. With `focusSummary`
+   * (an association just created) the summary field takes focus once it can be edited.
+   */
+  openAssociation: (associationId: string, options?: { focusSummary?: boolean }) => void;
   /** Saves pending changes, locks the panel and clears it 500 ms later. */
   closePanel: () => void;
   /**
@@ -137,12 +142,19 @@ export function useAssociationPanel({
   );
 
   const openAssociation = useCallback(
-    (associationId: string) => {
+    (associationId: string, options: { focusSummary?: boolean } = {}) => {
       const previous = current.current;
       if (previous.open && previous.associationId === associationId) return;
       clearTimeout(clearTimer.current);
       const saved = save(previous);
-      setState({ open: true, phase: 'loading', associationId, original: null, draft: null });
+      setState({
+        open: true,
+        phase: 'loading',
+        associationId,
+        original: null,
+        draft: null,
+        focusSummary: options.focusSummary ?? false,
+      });
       const generation = ++fetchGeneration.current;
       // After the save, so reopening the association just left reads what was stored.
       saved

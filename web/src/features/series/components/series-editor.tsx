@@ -12,6 +12,8 @@ import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
 import { SERIES_DESCRIPTION_MAX_LENGTH, SERIES_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { useToastClearance } from '../../../components/alerts/toast-clearance';
+import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
 import { useObjectUrl } from '../../../components/image-dropzone/use-object-url';
 import { useSeriesDraft } from '../hooks/use-series-draft';
@@ -32,6 +34,9 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
   const [removalPrompt, setRemovalPrompt] = useState<{ volume: Volume; open: boolean } | null>(null);
   const titleInput = useRef<HTMLInputElement>(null);
   const descriptionInput = useRef<HTMLTextAreaElement>(null);
+  // Toasts ('Edit Action Complete') keep the Update button in view.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useToastClearance(actionsRef);
   const storiesHeadingId = useId();
   const imageUrl = useObjectUrl(draft.image) ?? (draft.saved.image_url || undefined);
 
@@ -72,6 +77,7 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             imageUrl={imageUrl}
             placeholderIcon={<CollectionsBookmarkOutlined />}
             onFileAccepted={draft.setImage}
+            onRemove={draft.image ? () => draft.setImage(null) : undefined}
           />
         </Box>
         <Stack spacing={3}>
@@ -83,6 +89,7 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             error={draft.invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
+            helperText={lengthCount(draft.title, SERIES_TITLE_MAX_LENGTH)}
             slotProps={{ htmlInput: { maxLength: SERIES_TITLE_MAX_LENGTH } }}
             fullWidth
           />
@@ -144,7 +151,10 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
         )}
       </Box>
       <Divider />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 2.5, sm: 4 }, py: 2.5 }}>
+      <Box
+        ref={actionsRef}
+        sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 2.5, sm: 4 }, py: 2.5 }}
+      >
         <Button type="submit" variant="contained" size="large" disabled={draft.isSaving} sx={{ px: 4 }}>
           Update
         </Button>

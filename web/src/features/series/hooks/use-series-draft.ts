@@ -6,6 +6,7 @@ import { useAlerts } from '../../../components/alerts/alerts-context';
 import { imageRejectedAlert } from '../../../components/image-dropzone/image-dropzone';
 import { removeStoryFromSeries, seriesKeys, seriesQuery, updateSeries } from '../../../api/series';
 import { storyKeys } from '../../../api/stories';
+import { alertForRefusedInput } from '../../../lib/refused-input-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { SERIES_SAVED_ALERT, SERIES_SAVE_FAILED_ALERT } from '../series-alerts';
@@ -81,10 +82,13 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
     },
     failureLog: `Editing series ${saved.series_id} failed.`,
     // The server judges an image by its bytes and may refuse one the browser accepted by its name.
-    failureAlert: (error) =>
-      error instanceof ApiError && (error.status === 413 || error.status === 415)
-        ? imageRejectedAlert(error.message)
-        : SERIES_SAVE_FAILED_ALERT,
+    failureAlert: alertForRefusedInput(
+      (error) =>
+        error instanceof ApiError && (error.status === 413 || error.status === 415)
+          ? imageRejectedAlert(error.message)
+          : SERIES_SAVE_FAILED_ALERT,
+      SERIES_SAVE_FAILED_ALERT.title,
+    ),
   });
 
   const moveVolume = (fromIndex: number, toIndex: number) =>

@@ -37,6 +37,8 @@ const coverStyle = {
   backgroundColor: 'background.default',
   borderBottom: 1,
   borderColor: 'divider',
+  // Drawn inside the cover: the card clips whatever lies outside it.
+  '&.Mui-focusVisible': { outline: '3px solid #2f4a5e', outlineOffset: -3 },
 } as const;
 
 /** The frame shared by story and series cards: cover with description slider, title, edit and delete. */
@@ -104,6 +106,8 @@ export function LibraryCard({
           boxShadow: '0 10px 28px rgba(42, 38, 34, 0.12)',
           '& .library-card-slider': { transform: 'translateY(0)' },
         },
+        // The title link stands for the cover too: the keyboard's focus ring shows on both.
+        '&:has(h3 a:focus-visible)': { outline: '3px solid #2f4a5e', outlineOffset: 2 },
       }}
     >
       {coverAction.kind === 'link' ? (

@@ -5,11 +5,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Series } from '../../../../../shared/schemas/series';
-import { STORY_DESCRIPTION_MAX_LENGTH } from '../../../../../shared/validation';
+import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
 import { useObjectUrl } from '../../../components/image-dropzone/use-object-url';
 import { seriesAssignmentFor } from '../series-assignment';
@@ -48,6 +51,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
   const titleInput = useRef<HTMLInputElement>(null);
   const descriptionInput = useRef<HTMLTextAreaElement>(null);
   const previewHeadingId = useId();
+  const stacked = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
   const chosenImageUrl = useObjectUrl(image);
   const imageUrl = chosenImageUrl ?? (initialValues.imageUrl || undefined);
@@ -77,6 +81,32 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
     }
   };
 
+  // On a phone the form is one column: the preview goes inside it, above the Create button, where the author
+  // sees it before saving (after the buttons, it would sit below everything they act on).
+  const preview = (
+    <Box
+      component="section"
+      aria-labelledby={previewHeadingId}
+      sx={{ position: { md: 'sticky' }, top: { md: 96 } }}
+    >
+      <Typography
+        id={previewHeadingId}
+        variant="overline"
+        component="h2"
+        color="text.secondary"
+        sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
+      >
+        Preview
+      </Typography>
+      <StoryPreviewCard
+        title={title}
+        description={description}
+        seriesTitle={assignment.kind === 'standalone' ? undefined : assignment.title}
+        imageUrl={imageUrl}
+      />
+    </Box>
+  );
+
   return (
     <Box
       sx={{
@@ -103,6 +133,8 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
             error={invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
+            helperText={lengthCount(title, STORY_TITLE_MAX_LENGTH)}
+            slotProps={{ htmlInput: { maxLength: STORY_TITLE_MAX_LENGTH } }}
             fullWidth
           />
           <TextField
@@ -114,7 +146,11 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
             onChange={(event) => setDescription(event.target.value)}
             error={invalidField === 'description'}
             inputRef={descriptionInput}
-            slotProps={{ htmlInput: { maxLength: STORY_DESCRIPTION_MAX_LENGTH } }}
+            slotProps={{
+              htmlInput: { maxLength: STORY_DESCRIPTION_MAX_LENGTH },
+              // The spec's long label does not fit inside a phone's field: there it sits above it, whole.
+              inputLabel: stacked ? { shrink: true } : {},
+            }}
             fullWidth
           />
           <SeriesField
@@ -133,12 +169,14 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
                 imageUrl={imageUrl}
                 placeholderIcon={<AutoStoriesOutlined />}
                 onFileAccepted={setImage}
+                onRemove={image ? () => setImage(null) : undefined}
                 hint={
                   mode === 'create' && !image ? 'Without one, a cover is made from the title.' : undefined
                 }
               />
             </Box>
           </Box>
+          {stacked && preview}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
             <Button component={RouterLink} to={cancelHref} color="inherit">
               Cancel
@@ -149,27 +187,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
           </Stack>
         </Stack>
       </Paper>
-      <Box
-        component="section"
-        aria-labelledby={previewHeadingId}
-        sx={{ position: { md: 'sticky' }, top: { md: 96 } }}
-      >
-        <Typography
-          id={previewHeadingId}
-          variant="overline"
-          component="h2"
-          color="text.secondary"
-          sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
-        >
-          Preview
-        </Typography>
-        <StoryPreviewCard
-          title={title}
-          description={description}
-          seriesTitle={assignment.kind === 'standalone' ? undefined : assignment.title}
-          imageUrl={imageUrl}
-        />
-      </Box>
+      {!stacked && preview}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CreateStoryForm, UpdateStoryDetailsForm } from '../../../../../shared/schemas/story';
 import { seriesKeys } from '../../../api/series';
 import { createStory, storyKeys, updateStoryDetails } from '../../../api/stories';
+import { alertForRefusedInput } from '../../../lib/refused-input-alert';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { storySaveFailedAlert } from '../story-alerts';
 import type { StoryDetails } from '../types';
@@ -50,7 +51,7 @@ export function useCreateStory() {
     mutationFn: (details: StoryDetails) => createStory(creationFields(details), details.image),
     onSuccess: forgetStoryLists,
     failureLog: 'Creating a story failed.',
-    failureAlert: (error) => storySaveFailedAlert(error, 'create'),
+    failureAlert: alertForRefusedInput((error) => storySaveFailedAlert(error, 'create'), 'Cannot save story'),
   });
 }
 
@@ -61,6 +62,6 @@ export function useUpdateStoryDetails(storyId: string) {
     mutationFn: (details: StoryDetails) => updateStoryDetails(storyId, detailsFields(details), details.image),
     onSuccess: forgetStoryLists,
     failureLog: `Editing story ${storyId} failed.`,
-    failureAlert: (error) => storySaveFailedAlert(error, 'update'),
+    failureAlert: alertForRefusedInput((error) => storySaveFailedAlert(error, 'update'), 'Cannot save story'),
   });
 }

@@ -1,12 +1,16 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
+import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
+import { useState } from 'react';
 import { outlineChipColour } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
@@ -22,6 +26,8 @@ interface ChapterRowProps {
   /** Receives the row's element, so the list can scroll it into view. */
   rowRef: (element: HTMLElement | null) => void;
   onSelect: () => void;
+  /** 'Rename' in the row's menu. */
+  onRename: () => void;
   onDelete: () => void;
 }
 
@@ -37,8 +43,10 @@ export function ChapterRow({
   dragState,
   rowRef,
   onSelect,
+  onRename,
   onDelete,
 }: ChapterRowProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const setRow = (element: HTMLElement | null) => {
     draggable.innerRef(element);
     rowRef(element);
@@ -110,6 +118,25 @@ export function ChapterRow({
           />
         </Tooltip>
       )}
+      <IconButton
+        size="small"
+        aria-label={`More actions for ${chapter.title}`}
+        aria-haspopup="menu"
+        aria-expanded={menuAnchor !== null}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            onRename();
+          }}
+        >
+          Rename
+        </MenuItem>
+      </Menu>
       <IconButton size="small" aria-label={`Delete ${chapter.title}`} onClick={onDelete}>
         <DeleteOutlined fontSize="small" />
       </IconButton>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { CHAPTER_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { EditableTitle } from '../../../components/editable-title/editable-title';
 
 /** Spec §9: the chapter title's alignment changes at this viewport width. */
@@ -28,7 +29,13 @@ export function ChapterTitle({ title, onRename }: ChapterTitleProps) {
         textAlign: narrow ? 'left' : 'right',
       }}
     >
-      <EditableTitle value={title} label="Chapter title" onCommit={onRename} variant="subtitle1" />
+      <EditableTitle
+        value={title}
+        label="Chapter title"
+        onCommit={onRename}
+        variant="subtitle1"
+        maxLength={CHAPTER_TITLE_MAX_LENGTH}
+      />
     </Box>
   );
 }

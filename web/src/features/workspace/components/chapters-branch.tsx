@@ -10,11 +10,17 @@ import { sectionOfChapter } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
 import { defaultChapterTitle } from '../../../../../shared/validation';
-import { useCreateChapter, useDeleteChapter, useReorderChapters } from '../hooks/use-workspace-mutations';
+import {
+  useCreateChapter,
+  useDeleteChapter,
+  useRenameChapter,
+  useReorderChapters,
+} from '../hooks/use-workspace-mutations';
 import { moved } from '../utils/chapter-order';
 import { ChapterRow } from './chapter-row';
 import { DeleteChapterDialog, type DeleteChapterRequest } from './delete-chapter-dialog';
 import { FlyoutBranchHeader } from './flyout-branch-header';
+import { RenameChapterDialog } from './rename-chapter-dialog';
 
 export interface ChaptersBranchProps {
   storyId: string;
@@ -60,6 +66,8 @@ export function ChaptersBranch({
   const createChapter = useCreateChapter(storyId);
   const reorderChapters = useReorderChapters(storyId);
   const deleteChapter = useDeleteChapter(storyId);
+  const renameChapter = useRenameChapter(storyId);
+  const [renaming, setRenaming] = useState<Chapter | null>(null);
 
   useEffect(() => {
     if (revealedChapterId === undefined) return;
@@ -71,7 +79,10 @@ export function ChaptersBranch({
     const count = chapters.length;
     // Spec §5: 'Chapter N', N being the chapter count plus one; its place is N.
     const created = await createChapter({ title: defaultChapterTitle(count), place: count + 1 });
-    if (created) setRevealedChapterId(created.id);
+    if (!created) return;
+    setRevealedChapterId(created.id);
+    // The author asked for a chapter to write in: it opens at once (typing is kept while it is being created).
+    onSelectChapter(created.id);
   };
 
   const dropChapter = ({ source, destination }: DropResult) => {
@@ -132,6 +143,7 @@ export function ChaptersBranch({
                           else rows.current.delete(chapter.id);
                         }}
                         onSelect={() => onSelectChapter(chapter.id)}
+                        onRename={() => setRenaming(chapter)}
                         onDelete={() => setDeleteRequest({ chapter, isOnlyChapter: chapters.length === 1 })}
                       />
                     )}
@@ -143,6 +155,14 @@ export function ChaptersBranch({
           </Droppable>
         </DragDropContext>
       </Collapse>
+      <RenameChapterDialog
+        chapter={renaming}
+        onCancel={() => setRenaming(null)}
+        onRename={(chapter, title) => {
+          setRenaming(null);
+          renameChapter(chapter, title);
+        }}
+      />
       <DeleteChapterDialog
         request={deleteRequest}
         storyTitle={storyTitle}

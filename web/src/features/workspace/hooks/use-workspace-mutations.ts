@@ -10,6 +10,7 @@ import { seriesKeys, updateSeries } from '../../../api/series';
 import { storyKeys, updateStoryDetails } from '../../../api/stories';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { ApiError } from '../../../lib/api-client';
+import { alertForRefusedInput } from '../../../lib/refused-input-alert';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { workspaceAlerts } from '../workspace-messages';
 import { byPlace } from '../utils/chapter-order';
@@ -66,7 +67,7 @@ export function useRenameStory(story: WorkspaceStory) {
     },
     onSuccess: forgetLists,
     failureLog: 'Renaming the story failed.',
-    failureAlert: workspaceAlerts.storyTitleFailed,
+    failureAlert: alertForRefusedInput(workspaceAlerts.storyTitleFailed),
   });
 
   return (title: string) => {
@@ -105,7 +106,7 @@ export function useRenameSeries(story: WorkspaceStory) {
     },
     onSuccess: forgetLists,
     failureLog: 'Renaming the series failed.',
-    failureAlert: workspaceAlerts.seriesTitleFailed,
+    failureAlert: alertForRefusedInput(workspaceAlerts.seriesTitleFailed),
   });
 
   const seriesId = story.series_id;
@@ -129,7 +130,7 @@ export function useRenameChapter(storyId: string) {
     onError: (_error, { chapter }) =>
       changeChapters((chapters) => retitled(chapters, chapter.id, chapter.title)),
     failureLog: 'Renaming a chapter failed.',
-    failureAlert: workspaceAlerts.chapterFailed,
+    failureAlert: alertForRefusedInput(workspaceAlerts.chapterFailed),
   });
   return (chapter: Chapter, title: string) => mutate({ chapter, title });
 }

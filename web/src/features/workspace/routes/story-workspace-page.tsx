@@ -4,9 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
+import { useToastClearance } from '../../../components/alerts/toast-clearance';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
 import { sendStoryChanges } from '../../../editor/autosave';
@@ -29,6 +30,7 @@ import { StorySearchPanel } from '../components/story-search-panel';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
+import { useWheelScrollsManuscript } from '../hooks/use-wheel-scrolls-manuscript';
 import {
   useChangeStory,
   useDocumentSettings,
@@ -152,6 +154,11 @@ function LoadedWorkspace({
   const [focusMode, setFocusMode] = useState(false);
   const [dimOthers] = useFocusDimPreference();
   const seriesTitle = story.series_title;
+  const manuscriptRef = useRef<HTMLElement>(null);
+  useWheelScrollsManuscript(manuscriptRef);
+  // Toasts keep the word counts under the manuscript in view.
+  const footerRef = useRef<HTMLDivElement>(null);
+  useToastClearance(footerRef);
 
   const toggleFocusMode = () => {
     setFocusMode((on) => !on);
@@ -270,6 +277,7 @@ function LoadedWorkspace({
           <Box
             component="section"
             aria-label="Manuscript"
+            ref={manuscriptRef}
             sx={{
               flex: '1 1 auto',
               minHeight: 0,
@@ -316,7 +324,7 @@ function LoadedWorkspace({
               )
             )}
           </Box>
-          <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
+          <Box ref={footerRef} sx={focusMode ? { display: 'none' } : undefined}>
             <LiveWordCountStatus
               stored={storedWordCounts}
               chapters={chapters}

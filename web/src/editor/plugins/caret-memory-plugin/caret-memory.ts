@@ -1,0 +1,119 @@
+import {
+  $getRoot,
+  $getSelection,
+  $isElementNode,
+  $isRangeSelection,
+  $isTextNode,
+  type ElementNode,
+  type LexicalNode,
+  type PointType,
+} from 'lexical';
+import { $isCustomParagraphNode } from '../../nodes';
+
+/**
+ * Where the author's caret was in a chapter: the paragraph (by its block's key_id, which survives reloads and
+ * other devices' edits) and the offset in that paragraph's text.
+ */
+export interface RememberedCaret {
+  keyId: string;
+  offset: number;
+}
+
+const STORAGE_PREFIX = 'loreweaver:caret:';
+
+export function caretStorageKey(storyId: string, chapterId: string): string {
+  return `${STORAGE_PREFIX}${storyId}:${chapterId}`;
+}
+
+/** The caret kept for a chapter; null when it was never opened here, or what is kept cannot be read. */
+export function readRememberedCaret(
+  storage: Storage,
+  storyId: string,
+  chapterId: string,
+): RememberedCaret | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage.getItem(caretStorageKey(storyId, chapterId)) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { keyId, offset } = parsed as Record<string, unknown>;
+  if (typeof keyId !== 'string' || typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
+    return null;
+  }
+  return { keyId, offset };
+}
+
+/** Keeps the caret; a full or refused storage only loses the convenience, never the text. */
+export function rememberCaret(
+  storage: Storage,
+  storyId: string,
+  chapterId: string,
+  caret: RememberedCaret,
+): void {
+  try {
+    storage.setItem(caretStorageKey(storyId, chapterId), JSON.stringify(caret));
+  } catch {
+    // Quota exceeded or storage disabled: the next open puts the caret at the end instead.
+  }
+}
+
+/** Characters of text before `child` inside `parent`. */
+function textLengthBefore(parent: ElementNode, childIndex: number): number {
+  return parent
+    .getChildren()
+    .slice(0, childIndex)
+    .reduce((length, child) => length + child.getTextContentSize(), 0);
+}
+
+/** The offset of a selection point in its paragraph's text, with the paragraph's key_id. */
+function $caretOfPoint(point: PointType): RememberedCaret | null {
+  const node = point.getNode();
+  const paragraph = $isCustomParagraphNode(node) ? node : node.getParents().find($isCustomParagraphNode);
+  if (!paragraph) return null;
+  // The point's own offset counts characters in a text node, children in an element.
+  let offset = $isTextNode(node)
+    ? point.offset
+    : $isElementNode(node)
+      ? textLengthBefore(node, point.offset)
+      : 0;
+  // Then the text before it: its earlier siblings, and each enclosing element's earlier siblings.
+  for (let child: LexicalNode = node; !child.is(paragraph); child = child.getParentOrThrow()) {
+    offset += textLengthBefore(child.getParentOrThrow(), child.getIndexWithinParent());
+  }
+  return { keyId: paragraph.getKeyId(), offset };
+}
+
+/** The caret (the selection's focus) as it should be remembered; null without a range selection. */
+export function $currentCaret(): RememberedCaret | null {
+  const selection = $getSelection();
+  return $isRangeSelection(selection) ? $caretOfPoint(selection.focus) : null;
+}
+
+/**
+ * Puts the caret where it was remembered, or at the end of the text when the paragraph is gone or nothing was
+ * remembered. An offset past the paragraph's (shortened) text lands at its end.
+ */
+export function $placeCaret(remembered: RememberedCaret | null): void {
+  const root = $getRoot();
+  const paragraph = remembered
+    ? root
+        .getChildren()
+        .find((child) => $isCustomParagraphNode(child) && child.getKeyId() === remembered.keyId)
+    : undefined;
+  if (!remembered || !$isCustomParagraphNode(paragraph)) {
+    root.selectEnd();
+    return;
+  }
+  let start = 0;
+  for (const text of paragraph.getAllTextNodes()) {
+    const end = start + text.getTextContentSize();
+    if (remembered.offset <= end) {
+      text.select(remembered.offset - start, remembered.offset - start);
+      return;
+    }
+    start = end;
+  }
+  paragraph.selectEnd();
+}

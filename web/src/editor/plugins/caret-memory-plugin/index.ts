@@ -1,0 +1,52 @@
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { useEffect, useRef } from 'react';
+import { centreCaret } from '../../caret-scrolling';
+import {
+  $currentCaret,
+  $placeCaret,
+  readRememberedCaret,
+  rememberCaret,
+  type RememberedCaret,
+} from './caret-memory';
+
+interface CaretMemoryPluginProps {
+  storyId: string;
+  chapterId: string;
+  /** Whether the loaded content is shown: a hidden editor cannot take focus. */
+  contentShown: boolean;
+}
+
+/**
+ * Opening a chapter puts the caret where the author last was in it (kept per chapter in this browser's
+ * localStorage), scrolled to the middle of the manuscript; a chapter never opened here puts it at the end of
+ * the text, where writing usually goes on.
+ */
+export function CaretMemoryPlugin({ storyId, chapterId, contentShown }: CaretMemoryPluginProps) {
+  const [editor] = useLexicalComposerContext();
+  const placed = useRef(false);
+
+  useEffect(() => {
+    if (!contentShown || placed.current) return;
+    placed.current = true;
+    editor.update(() => $placeCaret(readRememberedCaret(localStorage, storyId, chapterId)), {
+      discrete: true,
+    });
+    editor.focus(() => {
+      const root = editor.getRootElement();
+      if (root) centreCaret(root);
+    });
+  }, [editor, storyId, chapterId, contentShown]);
+
+  useEffect(() => {
+    let last: RememberedCaret | null = null;
+    return editor.registerUpdateListener(({ editorState }) => {
+      if (!placed.current) return;
+      const caret = editorState.read($currentCaret);
+      if (!caret || (last && last.keyId === caret.keyId && last.offset === caret.offset)) return;
+      last = caret;
+      rememberCaret(localStorage, storyId, chapterId, caret);
+    });
+  }, [editor, storyId, chapterId]);
+
+  return null;
+}
