@@ -98,7 +98,7 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
       outline: unknown[];
     };
     expect(archive.story).toMatchObject({ title: 'The Glass Orchard', description: 'Told twice.' });
-    expect(archive.settings).toEqual({ spellcheck: true, autotab: true });
+    expect(archive.settings).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
     expect(archive.chapters.map((chapter) => [chapter.title, chapter.place])).toEqual([
       ['Chapter 1', 1],
       ['Winter', 2],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRASH_RETENTION_DAYS } from '../../shared/schemas/trash';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import { ChapterContentSchema } from '../../shared/schemas/block';
 import type { Chapter } from '../../shared/schemas/chapter';
@@ -9,6 +10,9 @@ import { paragraphChunk } from '../helpers/handler-harness';
 import { multipartForm } from '../helpers/images';
 
 const MINUTE = 60_000;
+
+/** Past the trash's retention, when the daily purge removes what was deleted. */
+const TRASH_PURGE_MINUTES = (TRASH_RETENTION_DAYS + 1) * 24 * 60;
 
 describe('versions of a chapter on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
@@ -152,7 +156,7 @@ describe('versions of a chapter on the embedded runtime', () => {
     });
   });
 
-  it('deletes the versions of a deleted chapter', async () => {
+  it('keeps the versions of a deleted chapter while it can be restored, and deletes them with its purge', async () => {
     const { storyId } = await newStory();
     const created = await author.sendJson('POST', `/api/stories/${storyId}/chapter`, { title: 'Second' });
     const chapter = (await created.json()) as Chapter;
@@ -163,7 +167,17 @@ describe('versions of a chapter on the embedded runtime', () => {
 
     const deleted = await author.fetch(`/api/stories/${storyId}/chapter/${chapter.id}`, { method: 'DELETE' });
 
+    const whileInTrash = await runtime.ports.repositories.versions.list(chapter.id);
+    advance(TRASH_PURGE_MINUTES);
+    try {
+      await runtime.runScheduledJobs();
+      await runtime.queue.drain();
+    } finally {
+      advance(-TRASH_PURGE_MINUTES);
+    }
+
     expect(deleted.status).toBe(204);
+    expect(whileInTrash).toHaveLength(1);
     expect(await runtime.ports.repositories.versions.list(chapter.id)).toEqual([]);
     expect(
       await runtime.ports.blobs.get('versions', `${storyId}/${chapter.id}/${versionId}.json`),

@@ -53,7 +53,7 @@ describe('the writing room on the embedded runtime: theme and typography', () =>
     const refused = await author.sendJson('PUT', settingsPath, { ...settings, text_size: 'huge' });
 
     expect(saved.status).toBe(200);
-    expect(reread).toEqual(settings);
+    expect(reread).toEqual({ ...settings, highlight_associations: true });
     expect(refused.status).toBe(400);
   });
 });
