@@ -28,6 +28,12 @@ export const SHORTCUTS = {
   alignRight: { label: 'Align right', combo: { key: 'r', mod: true, shift: true }, scope: 'editor' },
   justify: { label: 'Justify', combo: { key: 'j', mod: true, shift: true }, scope: 'editor' },
   find: { label: 'Find in the chapter', combo: { key: 'f', mod: true }, scope: 'editor' },
+  replace: { label: 'Find and replace in the chapter', combo: { key: 'h', mod: true }, scope: 'editor' },
+  searchStory: {
+    label: 'Search the whole story',
+    combo: { key: 'f', mod: true, shift: true },
+    scope: 'workspace',
+  },
   newChapter: { label: 'New chapter', combo: { key: 'n', alt: true, shift: true }, scope: 'workspace' },
   nextChapter: {
     label: 'Next chapter',

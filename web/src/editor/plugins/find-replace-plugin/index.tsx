@@ -19,6 +19,7 @@ import {
   $selectMatch,
   matchRange,
 } from './editor-matches';
+import { isMacPlatform, matchesCombo, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
 import { FindBar } from './find-bar';
 import { clearFindHighlights, findHighlightStyles, showFindHighlights } from './find-highlights';
 
@@ -92,11 +93,11 @@ export function FindReplacePlugin() {
   // The page's shortcuts, wherever the focus is: the browser's own find would not see the bar's highlights.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
-      const key = event.key.toLowerCase();
-      if (key !== 'f' && key !== 'h') return;
+      const onMac = isMacPlatform();
+      const replace = matchesCombo(event, SHORTCUTS.replace.combo, onMac);
+      if (!replace && !matchesCombo(event, SHORTCUTS.find.combo, onMac)) return;
       event.preventDefault();
-      editor.dispatchCommand(OPEN_FIND_COMMAND, { replace: key === 'h' });
+      editor.dispatchCommand(OPEN_FIND_COMMAND, { replace });
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);

@@ -50,6 +50,7 @@ import { withoutChapter } from '../../../../../shared/outline';
 import { defaultChapterTitle } from '../../../../../shared/validation';
 import { ASSOCIATION_MENTION_CLASS } from '../../../editor/nodes/association-node';
 import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
+import { isMacPlatform, matchesCombo, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
 import {
   FocusModeButton,
   HiddenChromeTooltips,
@@ -130,7 +131,7 @@ function LoadedWorkspace({
   useEffect(() => {
     // Ctrl/Cmd+Shift+F opens the story-wide search wherever the focus is.
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+      if (matchesCombo(event, SHORTCUTS.searchStory.combo, isMacPlatform())) {
         event.preventDefault();
         setSearchOpen(true);
         setFlyoutOpen(false);
