@@ -3,7 +3,9 @@ import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { RouteDefinition } from '../../lambdas/routes';
 import type { AssociationListItem, CreateAssociationsRequest } from '../../shared/schemas/associations';
 import type { CustomerResponse, PaymentMethod, Product } from '../../shared/schemas/billing';
+import type { Chapter } from '../../shared/schemas/chapter';
 import type { Story } from '../../shared/schemas/story';
+import type { VersionSummary } from '../../shared/schemas/versions';
 import { signIn, type TestBrowser } from '../helpers/embedded-runtime';
 import { multipartForm, png } from '../helpers/images';
 
@@ -20,6 +22,11 @@ export interface AuthorIds {
   chapterId: string;
   keyId: string;
   associationId: string;
+  /** A named version of the chapter. */
+  versionId: string;
+  /** A story and a chapter (of the story above) in the trash, restorable. */
+  trashedStoryId: string;
+  trashedChapterId: string;
   exportJobId: string;
   customerId: string;
   paymentMethodId: string;
@@ -58,14 +65,14 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const paragraphChunk = (keyId: string) =>
+const paragraphChunk = (keyId: string, text = 'Taken over') =>
   JSON.stringify({
     type: 'custom-paragraph',
     key_id: keyId,
     format: '',
     indent: 0,
     direction: null,
-    children: [{ type: 'text', text: 'Taken over', format: 0, style: '', detail: 0 }],
+    children: [{ type: 'text', text, format: 0, style: '', detail: 0 }],
   });
 
 export const probes: Record<string, RouteProbe> = {
@@ -339,6 +346,82 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/mentions` }),
     intruderStatus: 404,
   },
+  'GET /api/stories/{storyId}/chapters/{chapterId}/versions': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/chapters/${v.chapterId}/versions` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/chapters/{chapterId}/versions': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/chapters/${v.chapterId}/versions`,
+      json: { name: 'Planted' },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/chapters/{chapterId}/versions/{versionId}': {
+    request: (v, i) => ({
+      // Through the intruder's own chapter: the version must still be checked to belong to it.
+      path: `/api/stories/${i.storyId}/chapters/${i.chapterId}/versions/${v.versionId}`,
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/chapters/{chapterId}/versions/{versionId}/restore': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/chapters/${v.chapterId}/versions/${v.versionId}/restore`,
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/associations/{associationId}/share': {
+    request: (v, i) => ({
+      // Through the intruder's own volume: the association must still be checked to belong to it.
+      path: `/api/stories/${i.storyId}/associations/${v.associationId}/share`,
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/associations/{associationId}/unshare': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}/unshare` }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/search': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/search?q=Ada&case_sensitive=false&whole_word=true` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/replace': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/replace`,
+      json: { find: 'Ada', replace: 'Hijacked', case_sensitive: false, whole_word: true },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/trash': {
+    request: () => ({ path: '/api/trash' }),
+    intruderStatus: 200,
+    because: "the caller's own trash",
+  },
+  'POST /api/trash/stories/{storyId}/restore': {
+    request: (v) => ({ path: `/api/trash/stories/${v.trashedStoryId}/restore` }),
+    intruderStatus: 404,
+  },
+  'POST /api/trash/stories/{storyId}/chapters/{chapterId}/restore': {
+    request: (v, i) => ({
+      // Into the intruder's own story: the trashed chapter must still be checked to be the caller's.
+      path: `/api/trash/stories/${i.storyId}/chapters/${v.trashedChapterId}/restore`,
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/user/download': {
+    request: () => ({ path: '/api/user/download' }),
+    intruderStatus: 200,
+    because: "a zip of the caller's own stories",
+  },
+  'GET /api/user/progress': {
+    request: () => ({ path: '/api/user/progress?days=30' }),
+    intruderStatus: 200,
+    because: "the caller's own words per day",
+  },
+  'GET /api/stories/{storyId}/progress': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/progress` }),
+    intruderStatus: 404,
+  },
 };
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
@@ -389,8 +472,8 @@ async function createStory(browser: TestBrowser, fields: Record<string, string>)
 }
 
 /**
- * A subscribed author with a series of two stories, a chapter with a paragraph, an association, an outline
- * and an export job, all made through the API (the job through its repository: a real export may finish
+ * A subscribed author with a series of two stories, a chapter with a paragraph (naming Ada) and a named version, an
+ * association, an outline, a story and a chapter in the trash, and an export job, all made through the API (the job through its repository: a real export may finish
  * before its id is answered).
  */
 export async function signInWithOneOfEverything(
@@ -423,6 +506,29 @@ export async function signInWithOneOfEverything(
     await browser.sendJson('POST', '/api/outline', { storyID: story.story_id, type: 'threeAct' }),
     201,
   );
+  const keyId = content.items[0]!.key_id.Value;
+  // Text for the search and the replace to find, kept in the named version below.
+  const saved = await browser.sendJson('PUT', `/api/stories/${story.story_id}`, {
+    chapter_id: chapterId,
+    blocks: [{ key_id: keyId, chunk: paragraphChunk(keyId, 'Ada opened the door.'), place: '0' }],
+  });
+  expect(saved.status, await saved.text()).toBe(204);
+  const version = await answer<VersionSummary>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/chapters/${chapterId}/versions`, {
+      name: 'First draft',
+    }),
+    201,
+  );
+  const discarded = await createStory(browser, { title: 'Discarded', description: 'Thrown away.' });
+  expect((await browser.sendJson('DELETE', `/api/stories/${discarded.story_id}`)).status).toBe(204);
+  const cut = await answer<Chapter>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/chapter`, { title: 'Cut', place: 2 }),
+    201,
+  );
+  await runtime.queue.drain();
+  expect((await browser.sendJson('DELETE', `/api/stories/${story.story_id}/chapter/${cut.id}`)).status).toBe(
+    204,
+  );
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -443,8 +549,11 @@ export async function signInWithOneOfEverything(
       storyId: story.story_id,
       seriesId: story.series_id!,
       chapterId,
-      keyId: content.items[0]!.key_id.Value,
+      keyId,
       associationId: association!.association_id,
+      versionId: version.version_id,
+      trashedStoryId: discarded.story_id,
+      trashedChapterId: cut.id,
       exportJobId,
       ...billing,
     },
@@ -457,7 +566,7 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     const response = await browser.fetch(path);
     return { status: response.status, body: (await response.json()) as unknown };
   };
-  const { storyId, seriesId, associationId, exportJobId } = ids;
+  const { storyId, seriesId, chapterId, associationId, versionId, exportJobId } = ids;
   return {
     user: await read('/api/user'),
     card: await read('/billing/customer/payment'),
@@ -469,6 +578,10 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     settings: await read(`/api/stories/${storyId}/settings`),
     thumbs: await read(`/api/stories/${storyId}/associations/thumbs`),
     association: await read(`/api/stories/${storyId}/associations/${associationId}`),
+    content: await read(`/api/stories/${storyId}/content?chapter=${chapterId}`),
+    versions: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions`),
+    version: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions/${versionId}`),
+    trash: await read('/api/trash'),
     exportJob: (await browser.fetch(`/api/stories/${storyId}/export/${exportJobId}`)).status,
   };
 }
