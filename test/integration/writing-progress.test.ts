@@ -12,8 +12,9 @@ describe('writing goals and progress on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
   let author: TestBrowser;
   let otherAuthor: TestBrowser;
-  // 20:00 in Kolkata (UTC+5:30) on 30 June: four and a half hours before the author's midnight.
-  let clock = new Date('2026-06-30T14:30:00Z');
+  // 20:00 in Kolkata (UTC+5:30) on 30 June: four and a half hours before the author's midnight. In the future:
+  // DynamoDB Local sweeps items whose expiry time has passed by the real clock, sessions included.
+  let clock = new Date('2027-06-30T14:30:00Z');
 
   beforeAll(async () => {
     runtime = await startTestRuntime({ now: () => clock });
@@ -84,13 +85,13 @@ describe('writing goals and progress on the embedded runtime', () => {
     const { storyId, chapterId } = await createStory(author);
 
     await save(storyId, chapterId, 'p1', 'Mrs Dalloway said she would buy the flowers herself.');
-    const afterFirstSave = await wordsOn('2026-06-30');
+    const afterFirstSave = await wordsOn('2027-06-30');
     await save(storyId, chapterId, 'p1', 'Mrs Dalloway said she would buy the flowers.');
-    const afterShortening = await wordsOn('2026-06-30');
+    const afterShortening = await wordsOn('2027-06-30');
     await save(storyId, chapterId, 'p2', 'For Lucy had her work cut out for her.');
     const today = await progress(2);
 
-    clock = new Date('2026-06-30T18:31:00Z'); // 00:01 on 1 July in Kolkata
+    clock = new Date('2027-06-30T18:31:00Z'); // 00:01 on 1 July in Kolkata
     await save(storyId, chapterId, 'p3', 'The doors would be taken off their hinges.');
     await remove(storyId, chapterId, 'p2');
     const nextDay = await progress(2);
@@ -102,20 +103,20 @@ describe('writing goals and progress on the embedded runtime', () => {
     expect(today).toEqual({
       daily_goal: 5,
       streak: 1,
-      today: '2026-06-30',
+      today: '2027-06-30',
       days: [
-        { date: '2026-06-29', words: 0 },
-        { date: '2026-06-30', words: 17 },
+        { date: '2027-06-29', words: 0 },
+        { date: '2027-06-30', words: 17 },
       ],
     });
     // 8 new words, 9 deleted: a day never goes below zero.
-    expect(nextDay.today).toBe('2026-07-01');
+    expect(nextDay.today).toBe('2027-07-01');
     expect(nextDay.days).toEqual([
-      { date: '2026-06-30', words: 17 },
-      { date: '2026-07-01', words: 0 },
+      { date: '2027-06-30', words: 17 },
+      { date: '2027-07-01', words: 0 },
     ]);
     expect(nextDay.streak).toBe(1);
-    expect(afterDeletingOldWords.days.at(-1)).toEqual({ date: '2026-07-01', words: 0 });
+    expect(afterDeletingOldWords.days.at(-1)).toEqual({ date: '2027-07-01', words: 0 });
   });
 
   it('counts nothing for an imported manuscript', async () => {
@@ -134,7 +135,7 @@ describe('writing goals and progress on the embedded runtime', () => {
     const after = await progress(1, otherAuthor);
 
     expect(imported.status).toBe(202);
-    expect(after.days).toEqual([{ date: '2026-06-30', words: 0 }]);
+    expect(after.days).toEqual([{ date: '2027-06-30', words: 0 }]);
   });
 
   it('answers the story’s words per chapter against its target and deadline', async () => {
@@ -144,7 +145,7 @@ describe('writing goals and progress on the embedded runtime', () => {
       spellcheck: true,
       autotab: false,
       target_words: 1010,
-      deadline: '2026-07-10',
+      deadline: '2027-07-10',
     });
     // A client that knows only the spec's fields keeps the goal.
     const specOnly = await author.sendJson('PUT', `/api/stories/${storyId}/settings`, {
@@ -159,14 +160,15 @@ describe('writing goals and progress on the embedded runtime', () => {
     expect(DocumentSettingsSchema.parse(await specOnly.json())).toEqual({
       spellcheck: false,
       autotab: false,
+      highlight_associations: true,
       target_words: 1010,
-      deadline: '2026-07-10',
+      deadline: '2027-07-10',
     });
     // 1,000 words left over 10 days, today (1 July) included.
     expect(storyProgress).toEqual({
       words: 10,
       target_words: 1010,
-      deadline: '2026-07-10',
+      deadline: '2027-07-10',
       words_per_day_needed: 100,
       chapters: [{ chapter_id: chapterId, title: 'Chapter 1', words: 10 }],
     });
@@ -178,7 +180,7 @@ describe('writing goals and progress on the embedded runtime', () => {
     const badDate = await author.sendJson('PUT', `/api/stories/${storyId}/settings`, {
       spellcheck: true,
       autotab: true,
-      deadline: '2026-02-30',
+      deadline: '2027-02-30',
     });
     const badTarget = await author.sendJson('PUT', `/api/stories/${storyId}/settings`, {
       spellcheck: true,
@@ -196,9 +198,9 @@ describe('writing goals and progress on the embedded runtime', () => {
       target_words: null,
     });
 
-    expect(await fresh.json()).toEqual({ spellcheck: true, autotab: true });
+    expect(await fresh.json()).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
     expect([badDate.status, badTarget.status]).toEqual([400, 400]);
-    expect(await cleared.json()).toEqual({ spellcheck: true, autotab: true });
+    expect(await cleared.json()).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
   });
 
   it('answers 404 for another author’s story progress and 400 for a bad number of days', async () => {
