@@ -4,8 +4,6 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -13,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent, RefObject } from 'react';
 import { MAX_FIND_LENGTH } from '../../../../../shared/schemas/story-search';
 import type { FindOptions } from '../../../../../shared/text-replacement';
+import { FindOptionsCheckboxes } from '../../../components/find-options/find-options-checkboxes';
 
 export interface FindBarProps {
   query: string;
@@ -124,26 +123,7 @@ export function FindBar(props: FindBarProps) {
           </Tooltip>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, flexBasis: { xs: '100%', md: 'auto' } }}>
-          <FormControlLabel
-            label="Match case"
-            control={
-              <Checkbox
-                size="small"
-                checked={options.case_sensitive}
-                onChange={(event) => onOptionsChange({ ...options, case_sensitive: event.target.checked })}
-              />
-            }
-          />
-          <FormControlLabel
-            label="Whole word"
-            control={
-              <Checkbox
-                size="small"
-                checked={options.whole_word}
-                onChange={(event) => onOptionsChange({ ...options, whole_word: event.target.checked })}
-              />
-            }
-          />
+          <FindOptionsCheckboxes options={options} onChange={onOptionsChange} />
         </Box>
       </Box>
       {replacing && (

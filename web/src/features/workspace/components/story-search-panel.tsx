@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
@@ -28,6 +26,7 @@ import { paths } from '../../../config/paths';
 import { UNSAVED_CHANGES_MESSAGE, useStoryAssociations } from '../../associations';
 import { workspaceAlerts } from '../workspace-messages';
 import { WorkspaceSidePanel } from './workspace-side-panel';
+import { FindOptionsCheckboxes } from '../../../components/find-options/find-options-checkboxes';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -165,26 +164,7 @@ export function StorySearchPanel({ open, onClose, docked, storyId }: StorySearch
           </Button>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-          <FormControlLabel
-            label="Match case"
-            control={
-              <Checkbox
-                size="small"
-                checked={options.case_sensitive}
-                onChange={(event) => setOptions({ ...options, case_sensitive: event.target.checked })}
-              />
-            }
-          />
-          <FormControlLabel
-            label="Whole word"
-            control={
-              <Checkbox
-                size="small"
-                checked={options.whole_word}
-                onChange={(event) => setOptions({ ...options, whole_word: event.target.checked })}
-              />
-            }
-          />
+          <FindOptionsCheckboxes options={options} onChange={setOptions} />
         </Box>
       </Box>
       <Box sx={{ px: 2, pb: 2 }}>
