@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPoolClient, UserPool } from 'aws-cdk-lib/aws-cognito';
@@ -36,6 +36,8 @@ const WORKER_MEMORY_MB = 1024;
 const UNCONSUMED_VISIBILITY = Duration.seconds(30);
 /** Dead-lettering threshold of a queue nobody consumes yet. */
 const UNCONSUMED_MAX_RECEIVE_COUNT = 3;
+/** 40 routes make about 320 resources, well under CloudFormation's 500 a stack. */
+const ROUTES_PER_NESTED_STACK = 40;
 
 export interface ApiStackProps extends StackProps {
   config: StageConfig;
@@ -110,17 +112,25 @@ export class ApiStack extends Stack {
       alarmTopic: props.alarmTopic,
     };
 
-    for (const route of props.routes) {
+    // CloudFormation allows 500 resources a stack and a route brings 8 (function, role, policy, log group, alarm,
+    // integration, permission, route): the routes live in nested stacks of ROUTES_PER_NESTED_STACK each.
+    const routeStacks: NestedStack[] = [];
+    for (const [index, route] of props.routes.entries()) {
+      const stackIndex = Math.floor(index / ROUTES_PER_NESTED_STACK);
+      routeStacks[stackIndex] ??= new NestedStack(this, `Routes${stackIndex + 1}`, {
+        description: `Loreweaver API routes, part ${stackIndex + 1}`,
+      });
+      const routeScope = routeStacks[stackIndex];
       const key = routeKey(route);
       const id = routeConstructId(route);
-      const fn = new LoreweaverFunction(this, id, {
+      const fn = new LoreweaverFunction(routeScope, id, {
         ...common,
         handler: route.handler,
         description: `${key} (${route.handler})`,
         timeout: ROUTE_TIMEOUT,
         memorySize: ROUTE_MEMORY_MB,
       }).bindAccess(route.access, resources);
-      const httpRoute = new HttpRoute(this, `${id}Route`, {
+      const httpRoute = new HttpRoute(routeScope, `${id}Route`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),

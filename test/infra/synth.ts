@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, type Stack, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -62,7 +62,7 @@ export function synthesize(options: SynthOptions): Synthesized {
     siteDirectory: options.siteDirectory ?? `${fixturesDirectory}site`,
   });
   const assembly = app.synth();
-  const template = (stack: Stack) => Template.fromJSON(assembly.getStackByName(stack.stackName).template);
+  const template = (stack: Stack) => Template.fromJSON(withNestedStacks(stack, assembly));
   return {
     app,
     config,
@@ -72,6 +72,45 @@ export function synthesize(options: SynthOptions): Synthesized {
     allTemplates: () => Object.values(stacks).map(template),
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
+}
+
+type TemplateJson = Record<string, Record<string, unknown> | undefined>;
+
+/**
+ * A stack's template with the resources of its nested stacks (the API's routes live in several) merged in, so
+ * the checks see every function, route and alarm of the stack wherever CloudFormation's limit put it.
+ */
+function withNestedStacks(stack: Stack, assembly: CloudAssembly): TemplateJson {
+  const merged = structuredClone(assembly.getStackByName(stack.stackName).template) as TemplateJson;
+  const nestedStacks = stack.node
+    .findAll()
+    .filter(
+      (child): child is NestedStack => NestedStack.isNestedStack(child) && child.nestedStackParent === stack,
+    );
+  for (const nested of nestedStacks) {
+    // The nested stack reads the parent's resources through parameters: put the parent's expressions back.
+    const nestedResource = merged.Resources?.[stack.getLogicalId(nested.nestedStackResource!)] as
+      { Properties?: { Parameters?: Record<string, unknown> } } | undefined;
+    const passed = nestedResource?.Properties?.Parameters ?? {};
+    const nestedTemplate = withParametersResolved(
+      JSON.parse(readFileSync(join(assembly.directory, nested.templateFile), 'utf8')),
+      passed,
+    ) as TemplateJson;
+    for (const section of ['Conditions', 'Resources', 'Outputs'] as const) {
+      if (nestedTemplate[section]) merged[section] = { ...merged[section], ...nestedTemplate[section] };
+    }
+  }
+  return merged;
+}
+
+function withParametersResolved(value: unknown, passed: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withParametersResolved(item, passed));
+  if (typeof value !== 'object' || value === null) return value;
+  const ref = (value as { Ref?: unknown }).Ref;
+  if (typeof ref === 'string' && ref in passed) return passed[ref];
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withParametersResolved(item, passed)]),
+  );
 }
 
 export interface PolicyStatementJson {
