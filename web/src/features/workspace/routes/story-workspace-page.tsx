@@ -166,7 +166,10 @@ function LoadedWorkspace({
     setFlyoutOpen(false);
   };
   const stepChapter = (step: 1 | -1) => {
-    const index = chapters.findIndex((chapter) => chapter.id === activeChapter?.id);
+    // The address names the open chapter as soon as it changes; a render may still be on its way when the
+    // shortcut is pressed again, so a quick second step starts from where the first one went.
+    const openChapterId = new URLSearchParams(window.location.search).get('chapter') ?? activeChapter?.id;
+    const index = chapters.findIndex((chapter) => chapter.id === openChapterId);
     const next = chapters[index + step];
     if (index >= 0 && next) selectChapter(next.id);
   };
