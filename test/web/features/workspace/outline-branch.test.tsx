@@ -51,6 +51,19 @@ async function openSection(header: string) {
   return screen.findByRole('region', { name: header });
 }
 
+/** A subscriber's workspace with a three-act outline, its Outline branch open on 'Act I: Setup'. */
+async function openSubscribersFirstAct() {
+  const outline = threeActOutline();
+  const fetchMock = stubWorkspaceServer({
+    story: buildStory(chapters, { outline }),
+    user: subscriber,
+    handle: (url, init) => (url === '/api/outline' ? outlineAnswer(init, outline) : undefined),
+  });
+  await renderWorkspace('/stories/s1?chapter=c1');
+  await openOutlineBranch();
+  return { fetchMock, section: await openSection('Act I: Setup') };
+}
+
 describe('the outline branch', () => {
   it('creates an outline from the template the author chooses', async () => {
     // Arrange
@@ -114,15 +127,7 @@ describe('the outline branch', () => {
 
   it("lists this section's chapters first and checked, hides other sections' chapters, and assigns on a click", async () => {
     // Arrange
-    const outline = threeActOutline();
-    const fetchMock = stubWorkspaceServer({
-      story: buildStory(chapters, { outline }),
-      user: subscriber,
-      handle: (url, init) => (url === '/api/outline' ? outlineAnswer(init, outline) : undefined),
-    });
-    await renderWorkspace('/stories/s1?chapter=c1');
-    await openOutlineBranch();
-    const section = await openSection('Act I: Setup');
+    const { fetchMock, section } = await openSubscribersFirstAct();
     const checklist = within(section).getByRole('group', { name: 'Assign Chapters' });
     const listed = within(checklist)
       .getAllByRole('checkbox')
@@ -176,15 +181,7 @@ describe('the outline branch', () => {
 
   it('saves the text when it loses focus, trimmed, and only when the trimmed text changed', async () => {
     // Arrange
-    const outline = threeActOutline();
-    const fetchMock = stubWorkspaceServer({
-      story: buildStory(chapters, { outline }),
-      user: subscriber,
-      handle: (url, init) => (url === '/api/outline' ? outlineAnswer(init, outline) : undefined),
-    });
-    await renderWorkspace('/stories/s1?chapter=c1');
-    await openOutlineBranch();
-    const section = await openSection('Act I: Setup');
+    const { fetchMock, section } = await openSubscribersFirstAct();
     const notes = within(section).getByRole('textbox', { name: 'Notes for Act I: Setup' });
 
     // Act
