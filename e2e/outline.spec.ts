@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chapterRow, openOutlineBranch, openOutlineSection } from './fixtures/outline';
+import { assignChapter, chapterRow, openOutlineBranch, openOutlineSection } from './fixtures/outline';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 import { addChapterThroughApi, createStoryThroughApi } from './fixtures/stories';
 import { subscribeThroughApi } from './fixtures/subscription';
@@ -37,14 +37,14 @@ test('a subscriber plans a story on a template, assigns chapters, keeps the note
   await templates.getByRole('button', { name: /^Three-Act Structure/ }).click();
 
   const setup = await openOutlineSection(page, 'Act I: Setup');
-  await setup.getByRole('checkbox', { name: 'Chapter 1' }).check();
-  await setup.getByRole('checkbox', { name: 'Chapter 2' }).check();
+  await assignChapter(setup, 'Chapter 1');
+  await assignChapter(setup, 'Chapter 2');
   const notes = setup.getByRole('textbox', { name: 'Notes for Act I: Setup' });
   await notes.fill('The caravan leaves the coast.');
   await notes.blur();
   const confrontation = await openOutlineSection(page, 'Act II: Confrontation');
   await expect(confrontation.getByRole('checkbox', { name: 'Chapter 1' })).toHaveCount(0);
-  await confrontation.getByRole('checkbox', { name: 'Chapter 3' }).check();
+  await assignChapter(confrontation, 'Chapter 3');
 
   await expect(chapterRow(page, 'Chapter 1')).toContainText('Act I: Setup');
   await expect(chapterRow(page, 'Chapter 2')).toContainText('Act I: Setup');

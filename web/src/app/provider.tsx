@@ -18,7 +18,13 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [ownQueryClient] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={ownQueryClient}>
-      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={THEME_MODE_STORAGE_KEY}>
+      {/* The whole page changes scheme at once, rather than each control fading on its own transition. */}
+      <ThemeProvider
+        theme={theme}
+        defaultMode="system"
+        modeStorageKey={THEME_MODE_STORAGE_KEY}
+        disableTransitionOnChange
+      >
         <CssBaseline />
         <ErrorBoundary>{children}</ErrorBoundary>
         <LoadingOverlay />
