@@ -202,8 +202,24 @@ interface Pattern {
   priority: number;
 }
 
+interface Candidate {
+  start: number;
+  end: number;
+  pattern: Pattern;
+}
+
+/** Leftmost first, then the longest, then the association of higher priority. */
+const comesBefore = (a: Candidate, b: Candidate) =>
+  a.start !== b.start
+    ? a.start < b.start
+    : a.end !== b.end
+      ? a.end > b.end
+      : a.pattern.priority < b.pattern.priority;
+
 const ROOT = 0;
 const NONE = -1;
+/** Entries of the transition table (4 bytes each) up to which the automaton is made deterministic: 16 MB. */
+const DENSE_TABLE_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Compiles the names and aliases of `associations` into one automaton. Compile once per association list
@@ -247,12 +263,7 @@ export function compileAssociationMatcher(associations: readonly MatchableAssoci
   const nodeCount = children.length;
   const failure = new Int32Array(nodeCount);
   const outputLink = new Int32Array(nodeCount).fill(NONE);
-  const rootChildren = new Int32Array(0x10000);
-  const queue: number[] = [];
-  for (const [unit, child] of children[ROOT]!) {
-    rootChildren[unit] = child;
-    queue.push(child);
-  }
+  const queue: number[] = [...children[ROOT]!.values()];
   for (let head = 0; head < queue.length; head += 1) {
     const node = queue[head]!;
     for (const [unit, child] of children[node]!) {
@@ -271,14 +282,42 @@ export function compileAssociationMatcher(associations: readonly MatchableAssoci
     hasOutput[node] = patternsEndingAt[node]!.length > 0 || outputLink[node] !== NONE ? 1 : 0;
   }
 
-  const step = (node: number, unit: number): number => {
+  // Every transition worked out ahead (a deterministic automaton), over the code units the names contain,
+  // each numbered as a symbol (0: a unit no name contains, which always leads back to the root): a scan step
+  // is one table read instead of following failure links. Built breadth first, so a node's failure row is
+  // complete before the node copies it. Past DENSE_TABLE_LIMIT entries (thousands of names in a script of
+  // thousands of characters) the table would cost too much memory, and a step follows failure links instead.
+  const symbolOf = new Uint16Array(0x10000);
+  let width = 1;
+  for (const edges of children) {
+    for (const unit of edges.keys()) {
+      // Only a name list holding every code unit there is could run out of symbols; it gets no table.
+      if (symbolOf[unit] === 0) symbolOf[unit] = Math.min(width++, 0xffff);
+    }
+  }
+  const transitions =
+    width <= 0xffff && nodeCount * width <= DENSE_TABLE_LIMIT ? new Int32Array(nodeCount * width) : undefined;
+  if (transitions) {
+    for (const [unit, child] of children[ROOT]!) transitions[symbolOf[unit]!] = child;
+    for (const node of queue) {
+      const failureRow = failure[node]! * width;
+      transitions.copyWithin(node * width, failureRow, failureRow + width);
+      for (const [unit, child] of children[node]!) transitions[node * width + symbolOf[unit]!] = child;
+    }
+  }
+
+  const followFailureLinks = (node: number, unit: number): number => {
+    if (symbolOf[unit] === 0) return ROOT;
     for (;;) {
-      const next = node === ROOT ? rootChildren[unit]! : children[node]!.get(unit);
+      const next = children[node]!.get(unit);
       if (next !== undefined && next !== ROOT) return next;
       if (node === ROOT) return ROOT;
       node = failure[node]!;
     }
   };
+  const step = transitions
+    ? (node: number, unit: number): number => transitions[node * width + symbolOf[unit]!]!
+    : followFailureLinks;
 
   const equalsExactly = (text: string, start: number, exact: string) => {
     for (let offset = 0; offset < exact.length; offset += 1) {
@@ -290,7 +329,19 @@ export function compileAssociationMatcher(associations: readonly MatchableAssoci
   return {
     findMentions(text) {
       if (patterns.length === 0) return [];
-      const candidates: { start: number; end: number; pattern: Pattern }[] = [];
+      const candidates: Candidate[] = [];
+      // Candidates arrive in the order they end, so each is at most the longest name's length out of place:
+      // moving it back into place as it arrives costs a step or two, where sorting them all cost more than
+      // the scan itself.
+      const insertCandidate = (candidate: Candidate) => {
+        let position = candidates.length;
+        candidates.push(candidate);
+        while (position > 0 && comesBefore(candidate, candidates[position - 1]!)) {
+          candidates[position] = candidates[position - 1]!;
+          position -= 1;
+        }
+        candidates[position] = candidate;
+      };
       const collect = (node: number, end: number) => {
         // A mention must end where a word ends; checked once for every pattern ending here.
         if (end < text.length && isWordCodePoint(text.codePointAt(end)!)) return;
@@ -301,7 +352,7 @@ export function compileAssociationMatcher(associations: readonly MatchableAssoci
             const before = codePointEndingAt(text, start);
             if (before !== undefined && isWordCodePoint(before)) continue;
             if (pattern.exact !== undefined && !equalsExactly(text, start, pattern.exact)) continue;
-            candidates.push({ start, end, pattern });
+            insertCandidate({ start, end, pattern });
           }
         }
       };
@@ -329,9 +380,6 @@ export function compileAssociationMatcher(associations: readonly MatchableAssoci
         if (hasOutput[node] === 1) collect(node, index + 1);
       }
 
-      candidates.sort(
-        (a, b) => a.start - b.start || b.end - a.end || a.pattern.priority - b.pattern.priority,
-      );
       const mentions: AssociationMention[] = [];
       let coveredUntil = 0;
       for (const { start, end, pattern } of candidates) {
