@@ -573,3 +573,51 @@ describe('AutosaveQueue: a chapter changed in another window', () => {
     expect(store.load(scope)).toEqual([expect.objectContaining({ keyId: 'a', baseRevision: 3 })]);
   });
 });
+
+describe('AutosaveQueue: the order sync names only what moved once the chapter is loaded', () => {
+  const keyIds = Array.from({ length: 50 }, (_, index) => `p${index}`);
+  const loaded = keyIds.map((keyId) => ({ keyId, chunk: chunk(keyId, keyId), revision: 1 }));
+
+  it('sends the one paragraph moved, at its new place', async () => {
+    const { queue, sent } = createQueue();
+    queue.reconcile(loaded, () => 'unused');
+
+    queue.syncOrder([...keyIds.slice(1, 40), 'p0', ...keyIds.slice(40)]);
+    await queue.flush();
+
+    expect(sent.map((request) => request.body)).toEqual([
+      { chapter_id: 'chapter-1', blocks: [{ key_id: 'p0', place: '39' }] },
+    ]);
+  });
+
+  it('sends no order after pasted paragraphs: their saves place them', async () => {
+    const { queue, sent } = createQueue();
+    queue.reconcile(loaded, () => 'unused');
+    const pasted = ['x1', 'x2', 'x3'];
+
+    pasted.forEach((keyId, index) => queue.save(keyId, chunk(keyId, keyId), 10 + index));
+    queue.syncOrder([...keyIds.slice(0, 10), ...pasted, ...keyIds.slice(10)]);
+    await queue.flush();
+
+    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 x1,x2,x3']);
+    expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
+  });
+
+  it('follows deletes, and sends the full order again after a failed request', async () => {
+    let failing = true;
+    const { queue, sent } = createQueue({ respond: () => (failing ? 500 : 204) });
+    queue.reconcile(loaded, () => 'unused');
+
+    queue.delete('p5');
+    queue.syncOrder(keyIds.filter((keyId) => keyId !== 'p5'));
+    await queue.flush();
+    failing = false;
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
+
+    expect(describeRequests(sent)).toEqual([
+      'DELETE /api/stories/story-1/block p5',
+      'DELETE /api/stories/story-1/block p5',
+      `PUT /api/stories/story-1/orderMap ${keyIds.filter((keyId) => keyId !== 'p5').join(',')}`,
+    ]);
+  });
+});

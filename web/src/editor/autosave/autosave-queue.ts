@@ -11,6 +11,7 @@ import {
   type FailureKind,
   type SaveStatus,
 } from './autosave-machine';
+import { applyPlacements } from '../../../../shared/ordering';
 import { reconcileWithServer, type ServerBlock, type StoredBlock } from './merge-pending-ops';
 import type { PendingOpStore } from './pending-op-store';
 import type {
@@ -116,6 +117,13 @@ export class AutosaveQueue {
    */
   private readonly revisions = new Map<string, number | undefined>();
   private tracksRevisions = false;
+  /**
+   * The paragraph order the server holds, as far as this page knows: read at `reconcile`, then followed through
+   * every acknowledged save, delete and order sync (`applyPlacements`, as the server applies them). An order sync
+   * then names only what moved, and none is sent when the saves already placed every paragraph. Null when not
+   * known (before the load, after a failed request): the full order is sent.
+   */
+  private serverOrder: string[] | null = null;
 
   private state: AutosaveState = INITIAL_AUTOSAVE_STATE;
   /** The flush under way, for callers that wait for it; present exactly while the phase is 'flushing'. */
@@ -188,6 +196,7 @@ export class AutosaveQueue {
     this.revisions.clear();
     this.tracksRevisions = server.every((block) => block.revision !== undefined);
     for (const block of server) this.revisions.set(block.keyId, block.revision);
+    this.serverOrder = server.map((block) => block.keyId);
     const { blocks, ops, conflicts } = reconcileWithServer(server, this.pendingOps(), newKeyId);
     for (const op of this.blockOps.values()) this.store.removeBlock(this.scope, op.keyId);
     this.blockOps.clear();
@@ -386,6 +395,13 @@ export class AutosaveQueue {
   }
 
   private buildRequests(limits: RequestLimits): SyncRequest[] {
+    return [
+      ...this.blockRequests(limits),
+      ...(this.orderOp ? [orderRequest(this.scope, this.orderOp, this.serverOrder)] : []),
+    ];
+  }
+
+  private blockRequests(limits: RequestLimits): SyncRequest[] {
     const ops = [...this.blockOps.values()];
     return [
       ...saveRequests(
@@ -398,8 +414,25 @@ export class AutosaveQueue {
         ops.filter((op) => op.type === 'delete'),
         limits,
       ),
-      ...(this.orderOp ? [orderRequest(this.scope, this.orderOp)] : []),
     ];
+  }
+
+  /**
+   * The order sync, built once the paragraphs' requests are acknowledged: none when the server already holds
+   * the order (new paragraphs placed by their saves), which is then acknowledged as sent.
+   */
+  private pendingOrderRequest(): SyncRequest | undefined {
+    const op = this.orderOp;
+    if (!op) return undefined;
+    const serverOrder = this.serverOrder;
+    if (
+      serverOrder?.length === op.keyIds.length &&
+      serverOrder.every((id, index) => id === op.keyIds[index])
+    ) {
+      this.acknowledge([op]);
+      return undefined;
+    }
+    return orderRequest(this.scope, op, serverOrder);
   }
 
   /** One flush: every request in order, stopping at the first failure; answers the machine's input. */
@@ -419,23 +452,34 @@ export class AutosaveQueue {
       }
       this.confirm(request.ops as SaveOp[]);
     }
-    for (const request of this.buildRequests(REGULAR_LIMITS)) {
-      try {
-        await this.transport(
-          { method: request.method, path: request.path, body: request.body },
-          { keepalive: false },
-        );
-      } catch (error) {
-        this.markForRetry(request.ops, error);
-        return { type: 'flushFailed', kind: failureKindOf(error) };
-      }
-      this.acknowledge(request.ops);
+    for (const request of this.blockRequests(REGULAR_LIMITS)) {
+      const failed = await this.send(request);
+      if (failed) return failed;
     }
+    const order = this.pendingOrderRequest();
+    const failed = order && (await this.send(order));
+    if (failed) return failed;
     return { type: 'flushSucceeded' };
+  }
+
+  /** Sends one request and acknowledges its ops; answers the machine's input when it failed. */
+  private async send(request: SyncRequest): Promise<AutosaveInput | undefined> {
+    try {
+      await this.transport(
+        { method: request.method, path: request.path, body: request.body },
+        { keepalive: false },
+      );
+    } catch (error) {
+      this.markForRetry(request.ops, error);
+      return { type: 'flushFailed', kind: failureKindOf(error) };
+    }
+    this.acknowledge(request.ops);
+    return undefined;
   }
 
   /** Removes exactly the ops a 2xx acknowledged; a newer op for the same block stays queued. */
   private acknowledge(ops: PendingOp[]): void {
+    this.followServerOrder(ops);
     for (const op of ops) {
       if (op.type === 'syncOrder') {
         if (this.orderOp === op) {
@@ -447,6 +491,19 @@ export class AutosaveQueue {
       }
     }
     this.updateStatus();
+  }
+
+  /** What the acknowledged ops did to the server's order: the server places new paragraphs as their saves say. */
+  private followServerOrder(ops: PendingOp[]): void {
+    if (!this.serverOrder) return;
+    const known = new Set(this.serverOrder);
+    const deleted = new Set(ops.flatMap((op) => (op.type === 'delete' ? [op.keyId] : [])));
+    const order = deleted.size > 0 ? this.serverOrder.filter((id) => !deleted.has(id)) : this.serverOrder;
+    const placed = ops.flatMap((op) =>
+      op.type === 'save' && !known.has(op.keyId) ? [{ id: op.keyId, index: op.place }] : [],
+    );
+    const synced = ops.find((op) => op.type === 'syncOrder');
+    this.serverOrder = synced ? [...synced.keyIds] : applyPlacements(order, placed);
   }
 
   /**
@@ -490,6 +547,8 @@ export class AutosaveQueue {
    */
   private markForRetry(ops: PendingOp[], error: unknown): void {
     this.log('Autosave failed; the changes stay queued and will be retried.', error);
+    // The server may have applied the request all the same: its order is no longer known.
+    this.serverOrder = null;
     for (const op of ops) {
       if (op.type === 'syncOrder') {
         if (this.orderOp === op) {

@@ -1,9 +1,10 @@
+import { placementsBetween } from '../../../../shared/ordering';
 import { MAX_BLOCKS_PER_REQUEST } from '../../../../shared/validation';
 import type { ChapterScope, DeleteOp, PendingOp, SaveOp, SyncOrderOp } from './pending-ops';
 
 /**
  * The block sync calls of spec §7 built from queued ops: PUT /api/stories/{id} (changed blocks), DELETE
- * /api/stories/{id}/block and PUT /api/stories/{id}/orderMap (the chapter's full order). Each request names
+ * /api/stories/{id}/block and PUT /api/stories/{id}/orderMap (the paragraphs that moved). Each request names
  * the ops it carries, so exactly those are acknowledged when it succeeds.
  */
 export interface SyncRequest {
@@ -118,14 +119,25 @@ export function deleteRequests(scope: ChapterScope, ops: DeleteOp[], limits: Req
   }));
 }
 
-/** The full order in one request: the server moves every block named, so a partial list could misplace some. */
-export function orderRequest(scope: ChapterScope, op: SyncOrderOp): SyncRequest {
+/**
+ * The order sync: the placements that turn what the server holds (`serverOrder`, as far as this page knows)
+ * into the op's order, so moving one paragraph of 5,000 names one; the full order, which the server applies
+ * whatever it holds, when the page does not know or placements alone cannot get there.
+ */
+export function orderRequest(
+  scope: ChapterScope,
+  op: SyncOrderOp,
+  serverOrder: readonly string[] | null,
+): SyncRequest {
+  const placements =
+    (serverOrder && placementsBetween(serverOrder, op.keyIds)) ??
+    op.keyIds.map((id, index) => ({ id, index }));
   return {
     method: 'PUT',
     path: `/api/stories/${scope.storyId}/orderMap`,
     body: {
       chapter_id: scope.chapterId,
-      blocks: op.keyIds.map((keyId, place) => ({ key_id: keyId, place: String(place) })),
+      blocks: placements.map(({ id, index }) => ({ key_id: id, place: String(index) })),
     },
     ops: [op],
   };
