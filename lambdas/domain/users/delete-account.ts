@@ -36,7 +36,8 @@ export async function requestAccountDeletion(
 async function stopRenewal(ports: Ports, userId: string): Promise<void> {
   const billingPorts = billingPortsOf(ports);
   const state = await currentBillingState(billingPorts, userId);
-  if (!isSubscriber(state) || !state.renewing) return;
+  // Without a customer at the provider there is nobody to charge.
+  if (!isSubscriber(state) || !state.renewing || state.customer_id === '') return;
   try {
     await setRenewing(billingPorts, userId, false);
   } catch (error) {
