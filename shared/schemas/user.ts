@@ -30,6 +30,9 @@ export const DownloadAllRequestSchema = z.strictObject({}).optional();
 export const DeleteAccountRequestSchema = z.strictObject({ email: z.string().max(320) });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 
+/** Its 202 answer: the account is gone for its author, its content is being purged. */
+export const DeleteAccountResponseSchema = z.object({ status: z.literal('deleting') });
+
 export const ACCOUNT_EMAIL_MISMATCH_MESSAGE =
   'The email you typed is not the email of this account. Type it exactly as it is shown.';
 

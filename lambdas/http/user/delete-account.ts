@@ -1,4 +1,5 @@
-import { DeleteAccountRequestSchema } from '../../../shared/schemas/user';
+import { DeleteAccountRequestSchema, type DeleteAccountResponseSchema } from '../../../shared/schemas/user';
+import type { z } from 'zod';
 import { requestAccountDeletion } from '../../domain/users/delete-account';
 import { clearCookie, sessionCookieName } from '../../middleware/cookies';
 import { httpRoute } from '../../middleware/http-route';
@@ -13,10 +14,8 @@ export const handler = httpRoute({
   body: DeleteAccountRequestSchema,
   async handle({ body, userId, ports }) {
     await requestAccountDeletion(ports, userId, body.email);
-    return json(
-      202,
-      { status: 'deleting' },
-      { cookies: [clearCookie(ports.config, sessionCookieName(ports.config))] },
-    );
+    return json(202, { status: 'deleting' } satisfies z.infer<typeof DeleteAccountResponseSchema>, {
+      cookies: [clearCookie(ports.config, sessionCookieName(ports.config))],
+    });
   },
 });

@@ -71,6 +71,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
     navigate(paths.home.getHref(), { replace: true });
   }, [navigate, showAlert]);
 
+  const leaveDeletedAccount = useCallback(() => {
+    setLookup({ status: 'done', user: null });
+    navigate(paths.signIn.getHref({ accountDeleted: true }), { replace: true });
+  }, [navigate]);
+
   const value = useMemo<UserContextValue | null>(() => {
     if (lookup.status === 'loading') return null;
     const { user } = lookup;
@@ -80,8 +85,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
       isSubscriber: hasPremiumAccess(user ?? undefined, new Date()),
       refresh,
       signOut,
+      leaveDeletedAccount,
     };
-  }, [lookup, refresh, signOut]);
+  }, [lookup, refresh, signOut, leaveDeletedAccount]);
 
   if (!value) return null;
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
