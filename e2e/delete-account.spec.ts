@@ -37,7 +37,10 @@ test('deletes the account once its email is typed, signs out everywhere, and a n
   await phone.goto('/stories');
   await expect(phone).not.toHaveURL(/\/stories$/);
 
-  await signIn(page, email, 'Leaving Author');
+  // The issuer still knows this browser: the same identity goes straight through, into a fresh account.
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/stories$/);
+  await expect(page.getByRole('heading', { name: 'Your Stories' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Northern Lights' })).toHaveCount(0);
   const user = (await (await page.request.get('/api/user')).json()) as { subscription_id: string };
   expect(user.subscription_id).toBe('');

@@ -71,10 +71,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
     navigate(paths.home.getHref(), { replace: true });
   }, [navigate, showAlert]);
 
+  // A full load rather than a route change: the guarded page would send a signed-out author home first, and
+  // nothing the deleted account's pages held in memory should outlive it.
   const leaveDeletedAccount = useCallback(() => {
-    setLookup({ status: 'done', user: null });
-    navigate(paths.signIn.getHref({ accountDeleted: true }), { replace: true });
-  }, [navigate]);
+    window.location.replace(paths.signIn.getHref({ accountDeleted: true }));
+  }, []);
 
   const value = useMemo<UserContextValue | null>(() => {
     if (lookup.status === 'loading') return null;

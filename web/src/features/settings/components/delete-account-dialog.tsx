@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isAccountEmail } from '../../../../../shared/schemas/user';
 import { deleteAccount } from '../../../api/user';
@@ -32,7 +32,6 @@ const WHAT_IS_DELETED = [
  */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, leaveDeletedAccount } = useUser();
-  const queryClient = useQueryClient();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [typedEmail, setTypedEmail] = useState('');
@@ -40,10 +39,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const deletion = useMutation({
     mutationFn: deleteAccount,
     onError: (error) => console.error('Deleting the account failed.', error),
-    onSuccess: () => {
-      queryClient.clear();
-      leaveDeletedAccount();
-    },
+    onSuccess: leaveDeletedAccount,
   });
   const confirmed = isAccountEmail(typedEmail, user?.email);
   const subscribed = !!user && user.subscription_id !== '';
