@@ -26,6 +26,7 @@ const ConfigSchema = z.object({
   EXPORT_QUEUE_URL: z.string().optional(),
   STORY_DELETION_QUEUE_URL: z.string().optional(),
   STORY_IMPORT_QUEUE_URL: z.string().optional(),
+  ACCOUNT_DELETION_QUEUE_URL: z.string().optional(),
   /** The public origin of the app, e.g. https://write.example.com. Used for redirects and the origin check. */
   APP_ORIGIN: z.url(),
   OIDC_ISSUER: z.url(),

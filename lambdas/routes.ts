@@ -7,7 +7,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Queues a handler may send to; each has a worker in `workers` below. */
-export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport';
+export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport' | 'accountDeletion';
 
 /** Buckets a handler may touch. */
 export type BucketName = 'images' | 'exports' | 'versions';
@@ -99,6 +99,20 @@ export const routes: RouteDefinition[] = [
     path: '/api/user/download',
     handler: 'http/user/download-all-stories',
     access: { table: 'read', buckets: { exports: 'readWrite' } },
+  },
+
+  {
+    // Delete my account (issue 16): confirmed by the account's email; stops renewal, signs out everywhere and
+    // queues the purge. Should the queue refuse the message, the purge runs in the request, hence the buckets.
+    method: 'POST',
+    path: '/api/user/delete',
+    handler: 'http/user/delete-account',
+    access: {
+      table: 'readWrite',
+      billing: true,
+      queues: ['accountDeletion'],
+      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
+    },
   },
 
   // The trash (issue 16): deleted stories and chapters, restorable for 30 days.
@@ -498,6 +512,18 @@ export const workers: WorkerDefinition[] = [
     batchSize: 1,
     maxReceiveCount: 3,
     timeoutSeconds: 600,
+  },
+  {
+    // Everything of a deleted account (issue 16): stories, trash, series, downloads, lookups, the partition.
+    queue: 'accountDeletion',
+    handler: 'workers/account-deletion-worker',
+    access: {
+      table: 'readWrite',
+      buckets: { images: 'readWrite', exports: 'readWrite', versions: 'readWrite' },
+    },
+    batchSize: 1,
+    maxReceiveCount: 5,
+    timeoutSeconds: 900,
   },
 ];
 

@@ -13,7 +13,13 @@ export function sessionAuth(
       if (mode === 'none') return;
       const { ports } = request.context;
       const sessionId = readCookies(request.event)[sessionCookieName(ports.config)];
-      const session = sessionId ? await ports.repositories.sessions.find(sessionId, ports.now()) : undefined;
+      const found = sessionId ? await ports.repositories.sessions.find(sessionId, ports.now()) : undefined;
+      // A session opened before sessions were listed under their author escaped 'sign out everywhere': it
+      // counts only while the account is live (one more read, for such sessions only).
+      const session =
+        found && !found.listedUnderUser && !(await ports.repositories.users.get(found.userId))
+          ? undefined
+          : found;
       if (session && sessionId) {
         request.context.userId = session.userId;
         request.context.sessionId = sessionId;

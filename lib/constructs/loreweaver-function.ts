@@ -32,6 +32,7 @@ export const queueEnvironment: Record<QueueName, EnvironmentName> = {
   export: 'EXPORT_QUEUE_URL',
   storyDeletion: 'STORY_DELETION_QUEUE_URL',
   storyImport: 'STORY_IMPORT_QUEUE_URL',
+  accountDeletion: 'ACCOUNT_DELETION_QUEUE_URL',
 };
 
 /**

@@ -25,3 +25,21 @@ export type User = z.infer<typeof UserSchema>;
 
 /** POST /api/user/download: nothing to say; an empty object (or no body) is all it takes. */
 export const DownloadAllRequestSchema = z.strictObject({}).optional();
+
+/** POST /api/user/delete (issue 16): the account's email, typed to confirm (compared trimmed, ignoring case). */
+export const DeleteAccountRequestSchema = z.strictObject({ email: z.string().max(320) });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/** Its 202 answer: the account is gone for its author, its content is being purged. */
+export const DeleteAccountResponseSchema = z.object({ status: z.literal('deleting') });
+
+export const ACCOUNT_EMAIL_MISMATCH_MESSAGE =
+  'The email you typed is not the email of this account. Type it exactly as it is shown.';
+
+/** Whether a typed email is the account's: trimmed, ignoring case, as the confirmation field compares too. */
+export function isAccountEmail(typed: string, accountEmail: string | undefined): boolean {
+  const normalise = (email: string) => email.trim().toLowerCase();
+  return (
+    accountEmail !== undefined && accountEmail.trim() !== '' && normalise(typed) === normalise(accountEmail)
+  );
+}

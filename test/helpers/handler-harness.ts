@@ -116,7 +116,7 @@ export function arrangeSession(
     .on(GetCommand, {
       Key: { PK: `SESSION#${createHash('sha256').update(SESSION_ID).digest('base64url')}`, SK: 'SESSION' },
     })
-    .resolves({ Item: { userId, ttl: TEST_NOW.getTime() / 1000 + 3600 } });
+    .resolves({ Item: { userId, listed: true, ttl: TEST_NOW.getTime() / 1000 + 3600 } });
 }
 
 /** An event from the signed-in caller's browser: session cookie, and the app's Origin on writes. */

@@ -68,6 +68,8 @@ export interface MemoryState {
   settings: Map<string, DocumentSettings>;
   outlines: Map<string, StoredOutline>;
   users: Map<string, User>;
+  /** Accounts marked deleted, whose purge has not removed them yet. */
+  deletedUsers: Set<string>;
   identities: Map<string, string>;
   sessions: Map<string, Session>;
   signInFlows: Map<string, { flow: SignInFlow; expiresAt: number }>;
@@ -101,6 +103,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     settings: new Map(),
     outlines: new Map(),
     users: new Map(),
+    deletedUsers: new Set(),
     identities: new Map(),
     sessions: new Map(),
     signInFlows: new Map(),
@@ -189,9 +192,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       }),
     existsCondition: (userId, storyId) =>
       asWrite({ holds: () => storyIn(userId, storyId) !== undefined, apply: () => undefined }),
-    async deleteContent(storyId) {
+    async deleteContent(storyId, options = {}) {
       for (const key of state.chapters.keys()) if (key.startsWith(`${storyId}/`)) state.chapters.delete(key);
-      state.chapterIndexes.delete(storyId);
+      if (!options.keepChapterIndex) state.chapterIndexes.delete(storyId);
       state.associations.delete(storyId);
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
@@ -514,15 +517,18 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
   };
 
   let nextUser = 1;
+  const isLive = (userId: string) => state.users.has(userId) && !state.deletedUsers.has(userId);
+  const ownedBy = (userId: string, key: string) => key.startsWith(`${userId}/`);
+
   const users: UserRepository = {
     async get(userId) {
       const user = state.users.get(userId);
-      return user && copy(user);
+      return user && isLive(userId) ? copy(user) : undefined;
     },
     async findOrCreateByIdentity(identity) {
       const identityId = `${identity.issuer}#${identity.subject}`;
       const existing = state.identities.get(identityId);
-      if (existing) return existing;
+      if (existing && isLive(existing)) return existing;
       const userId = `user-${nextUser++}`;
       state.identities.set(identityId, userId);
       state.users.set(userId, {
@@ -547,11 +553,26 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.users.set(userId, updated as typeof user);
       return true;
     },
+    async markDeleted(userId) {
+      if (state.users.has(userId)) state.deletedUsers.add(userId);
+    },
+    async deleteIdentityLinks(userId) {
+      for (const [identityId, owner] of state.identities) {
+        if (owner === userId) state.identities.delete(identityId);
+      }
+    },
+    async deletePartition(userId) {
+      for (const map of [state.stories, state.series, state.trash, state.dailyWords]) {
+        for (const key of map.keys()) if (ownedBy(userId, key)) map.delete(key);
+      }
+      state.users.delete(userId);
+      state.deletedUsers.delete(userId);
+    },
   };
 
   const sessions: SessionRepository = {
     async create(sessionId, session) {
-      state.sessions.set(sessionId, copy(session));
+      state.sessions.set(sessionId, { ...copy(session), listedUnderUser: true });
     },
     async find(sessionId, now) {
       const session = state.sessions.get(sessionId);
@@ -559,6 +580,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
     async revoke(sessionId) {
       state.sessions.delete(sessionId);
+    },
+    async revokeAllOf(userId) {
+      for (const [sessionId, session] of state.sessions) {
+        if (session.userId === userId) state.sessions.delete(sessionId);
+      }
     },
   };
 
@@ -587,6 +613,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     },
     async findUserIdByCustomerId(customerId) {
       return state.customers.get(customerId);
+    },
+    async forgetCustomer(customerId, userId) {
+      if (state.customers.get(customerId) === userId) state.customers.delete(customerId);
     },
     async replace(userId, expected, next) {
       const user = state.users.get(userId);

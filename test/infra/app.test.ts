@@ -232,6 +232,41 @@ describe('redrive', () => {
   });
 });
 
+describe('account deletion', () => {
+  const queueLogicalId = () =>
+    Object.keys(synthesized.template(synthesized.stacks.api).findResources('AWS::SQS::Queue')).find(
+      (id) => id.startsWith('AccountDeletionQueue') && !id.includes('DeadLetters'),
+    );
+
+  it('purges in a worker of its own queue, for up to 15 minutes, granted what its route-table entry names and never a Scan', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const queueId = queueLogicalId();
+    const worker = queueId ? functionConsuming(api, queueId) : undefined;
+    const definition = workers.find((candidate) => candidate.queue === 'accountDeletion')!;
+
+    expect(worker?.properties.Description).toContain('workers/account-deletion-worker');
+    expect(worker?.properties.Timeout).toBe(900);
+    expect(worker && accessProblems(worker, definition.access)).toEqual([]);
+    expect(worker && allowedActions(worker.statements)).not.toContain('dynamodb:Scan');
+    expect(Object.keys(worker?.properties.Environment.Variables ?? {})).toEqual(
+      expect.arrayContaining(['IMAGES_BUCKET', 'EXPORTS_BUCKET', 'VERSIONS_BUCKET']),
+    );
+  });
+
+  it('is sent to by the delete-account route alone, which is told the queue URL', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const senders = Object.values(api.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.ACCOUNT_DELETION_QUEUE_URL !== undefined,
+    );
+    const route = functionBehindRoute(api, 'POST /api/user/delete');
+
+    expect(senders.map((fn) => fn.Properties.Description as string)).toEqual([
+      expect.stringContaining('http/user/delete-account'),
+    ]);
+    expect(route && allowedActions(route.statements)).toContain('sqs:SendMessage');
+  });
+});
+
 describe('export', () => {
   const exportWorker = () => {
     const api = synthesized.template(synthesized.stacks.api);

@@ -413,6 +413,12 @@ export const probes: Record<string, RouteProbe> = {
     intruderStatus: 200,
     because: "a zip of the caller's own stories",
   },
+  'POST /api/user/delete': {
+    // Never the caller's own email: the probes must not delete the author they are sent as.
+    request: () => ({ path: '/api/user/delete', json: { email: 'not-this-account@example.com' } }),
+    intruderStatus: 400,
+    because: "deletes only the caller's own account, confirmed by its email; any other email is refused",
+  },
   'GET /api/user/progress': {
     request: () => ({ path: '/api/user/progress?days=30' }),
     intruderStatus: 200,

@@ -34,6 +34,7 @@ const harmlessMessages: Record<QueueName, unknown> = {
     layout: 'manuscript',
   },
   storyImport: { story_id: 'no-such-story', user_id: 'no-such-user' },
+  accountDeletion: { user_id: 'no-such-user' },
 };
 
 const loadWorker = async (queue: QueueName): Promise<WorkerHandler> => {

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProcessedEvents, UserBilling, UserBillingState } from '../../domain/billing/billing-state';
 import type { Database } from './document-client';
 import { customerKey, processedEventKey } from './keys/billing-keys';
@@ -45,6 +46,21 @@ export class DynamoDbUserBillingState implements UserBillingState {
       }),
     );
     return Item ? (Item.userId as string) : undefined;
+  }
+
+  async forgetCustomer(customerId: string, userId: string): Promise<void> {
+    try {
+      await this.database.client.send(
+        new DeleteCommand({
+          TableName: this.database.tableName,
+          Key: customerKey(customerId),
+          ConditionExpression: 'attribute_not_exists(PK) OR userId = :user',
+          ExpressionAttributeValues: { ':user': userId },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   async replace(userId: string, expected: UserBilling, next: UserBilling): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { StoryImport } from '../../../shared/schemas/story';
 import type { StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
+import { chapterIndexKey } from './keys/chapter-keys';
 import { ownedStoryKey, STORY_SORT_KEY_PREFIX, storyPartitionKey } from './keys/story-keys';
 import { userPartitionKey } from './keys/user-keys';
 import { asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
@@ -162,7 +163,12 @@ export class DynamoDbStoryRepository implements StoryRepository {
     });
   }
 
-  deleteContent(storyId: string): Promise<void> {
-    return deletePartition(this.database, storyPartitionKey(storyId));
+  deleteContent(storyId: string, options: { keepChapterIndex?: boolean } = {}): Promise<void> {
+    const { SK: chapterIndexSortKey } = chapterIndexKey(storyId);
+    return deletePartition(
+      this.database,
+      storyPartitionKey(storyId),
+      options.keepChapterIndex ? (key) => key.SK !== chapterIndexSortKey : undefined,
+    );
   }
 }

@@ -106,9 +106,13 @@ export async function deleteItems(database: Database, keys: TableKey[]): Promise
   }
 }
 
-/** Empties a partition: one Query for its keys, then batch deletes. */
-export async function deletePartition(database: Database, partitionKey: string): Promise<void> {
-  await deleteItems(database, await partitionKeys(database, partitionKey));
+/** Empties a partition (or the items `include` picks): one Query for its keys, then batch deletes. */
+export async function deletePartition(
+  database: Database,
+  partitionKey: string,
+  include: (key: TableKey) => boolean = () => true,
+): Promise<void> {
+  await deleteItems(database, (await partitionKeys(database, partitionKey)).filter(include));
 }
 
 /** A transaction DynamoDB cancelled; `codes` gives each item's reason, in the order the items were sent. */

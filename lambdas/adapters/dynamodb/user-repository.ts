@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserPreferences } from '../../../shared/schemas/billing';
 import type { ThemePreference, User } from '../../../shared/schemas/user';
 import type { UserRepository } from '../../domain/users/user-repository';
 import type { SignedInIdentity } from '../../ports';
 import type { Database } from './document-client';
-import { identityKey, userProfileKey } from './keys/user-keys';
-import { TransactionCancelledError, transactWrite } from './table';
+import {
+  IDENTITY_KEY_PREFIX,
+  identityKey,
+  identityKeyOfListing,
+  userIdentityKey,
+  userPartitionKey,
+  userProfileKey,
+} from './keys/user-keys';
+import { deletePartition, queryAll, TransactionCancelledError, transactWrite } from './table';
 
 interface UserItem {
   PK: string;
@@ -23,6 +30,8 @@ interface UserItem {
   theme?: ThemePreference;
   daily_goal?: number;
   time_zone?: string;
+  /** Set when the author asked to delete the account; the account-deletion worker then removes the partition. */
+  deleted_at?: string;
   createdAt: string;
 }
 
@@ -64,12 +73,21 @@ export class DynamoDbUserRepository implements UserRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: userProfileKey(userId) }),
     );
-    return Item ? fromItem(Item as UserItem) : undefined;
+    return Item && !Item.deleted_at ? fromItem(Item as UserItem) : undefined;
   }
 
   async findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string> {
     const existing = await this.findUserIdByIdentity(identity);
-    if (existing) return existing;
+    if (existing && (await this.isLive(existing))) {
+      // Lists the link under its author for accounts made before links were listed (one small put a sign-in).
+      await this.database.client.send(
+        new PutCommand({
+          TableName: this.database.tableName,
+          Item: this.identityListing(existing, identity),
+        }),
+      );
+      return existing;
+    }
 
     const userId = randomUUID();
     try {
@@ -78,7 +96,13 @@ export class DynamoDbUserRepository implements UserRepository {
           Put: {
             TableName: this.database.tableName,
             Item: { ...identityKey(identity.issuer, identity.subject), userId },
-            ConditionExpression: 'attribute_not_exists(PK)',
+            // A deleted account's link is taken over by the fresh account, unless another sign-in did first.
+            ...(existing
+              ? {
+                  ConditionExpression: 'userId = :deleted',
+                  ExpressionAttributeValues: { ':deleted': existing },
+                }
+              : { ConditionExpression: 'attribute_not_exists(PK)' }),
           },
         },
         {
@@ -88,12 +112,13 @@ export class DynamoDbUserRepository implements UserRepository {
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
+        { Put: { TableName: this.database.tableName, Item: this.identityListing(userId, identity) } },
       ]);
       return userId;
     } catch (error) {
       if (!(error instanceof TransactionCancelledError)) throw error;
       const winner = await this.findUserIdByIdentity(identity);
-      if (!winner) throw error;
+      if (!winner || winner === existing) throw error;
       return winner;
     }
   }
@@ -128,6 +153,63 @@ export class DynamoDbUserRepository implements UserRepository {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  }
+
+  async markDeleted(userId: string, now: Date): Promise<void> {
+    await this.database.client.send(
+      new UpdateCommand({
+        TableName: this.database.tableName,
+        Key: userProfileKey(userId),
+        UpdateExpression: 'SET deleted_at = if_not_exists(deleted_at, :now)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+  }
+
+  async deleteIdentityLinks(userId: string): Promise<void> {
+    const listings = await queryAll(this.database, {
+      KeyConditionExpression: 'PK = :owner AND begins_with(SK, :identity)',
+      ExpressionAttributeValues: { ':owner': userPartitionKey(userId), ':identity': IDENTITY_KEY_PREFIX },
+      ProjectionExpression: 'PK, SK',
+      ConsistentRead: true,
+    });
+    for (const listing of listings) {
+      try {
+        await this.database.client.send(
+          new DeleteCommand({
+            TableName: this.database.tableName,
+            Key: identityKeyOfListing(listing.SK as string),
+            // A link a fresh account has taken over (signed in again) is that account's now.
+            ConditionExpression: 'attribute_not_exists(PK) OR userId = :owner',
+            ExpressionAttributeValues: { ':owner': userId },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
+  deletePartition(userId: string): Promise<void> {
+    return deletePartition(this.database, userPartitionKey(userId));
+  }
+
+  /** Whether the author's profile exists and is not being deleted. */
+  private async isLive(userId: string): Promise<boolean> {
+    const { Item } = await this.database.client.send(
+      new GetCommand({
+        TableName: this.database.tableName,
+        Key: userProfileKey(userId),
+        ProjectionExpression: 'PK, deleted_at',
+        ConsistentRead: true,
+      }),
+    );
+    return Item !== undefined && !Item.deleted_at;
+  }
+
+  private identityListing(userId: string, identity: SignedInIdentity) {
+    return userIdentityKey(userId, identityKey(identity.issuer, identity.subject).PK);
   }
 
   private async findUserIdByIdentity(identity: SignedInIdentity): Promise<string | undefined> {

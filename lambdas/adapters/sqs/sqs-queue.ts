@@ -9,6 +9,7 @@ export function createSqsQueue(config: Config, client = new SQSClient({ region: 
     export: config.EXPORT_QUEUE_URL,
     storyDeletion: config.STORY_DELETION_QUEUE_URL,
     storyImport: config.STORY_IMPORT_QUEUE_URL,
+    accountDeletion: config.ACCOUNT_DELETION_QUEUE_URL,
   };
   return {
     async send(queue, message) {

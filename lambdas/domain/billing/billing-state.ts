@@ -20,6 +20,8 @@ export interface UserBillingState {
   findUserIdByCustomerId(customerId: string): Promise<string | undefined>;
   /** Stores `next` only if the stored fields still equal `expected`, all five; false when they changed. */
   replace(userId: string, expected: UserBilling, next: UserBilling): Promise<boolean>;
+  /** Removes the customer's lookup if it names this user (a deleted account): its webhooks then find nobody. */
+  forgetCustomer(customerId: string, userId: string): Promise<void>;
 }
 
 /**

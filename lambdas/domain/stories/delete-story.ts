@@ -3,6 +3,7 @@ import type { Ports } from '../../ports';
 import { storyExportPrefix } from '../export/export-story';
 import { purgeChapterContent } from '../chapters/manage-chapters';
 import { storyImagePrefix } from '../images/images';
+import { discardStagedManuscript } from '../import/staged-manuscript';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
 
@@ -47,14 +48,17 @@ export async function deleteStoryContentSoon(ports: Ports, storyId: string): Pro
 
 /**
  * Chapter items are deleted before their paragraphs: a paragraph write needs its chapter item, so none can
- * slip in after its partition was emptied. Idempotent: a redelivered message finds less to delete.
+ * slip in after its partition was emptied. The chapter index goes last, so a run stopped half-way (a retried
+ * message, a deleted account's worker) still finds every chapter's id. Idempotent: a retry finds less to delete.
  */
 export async function purgeStoryContent(ports: Ports, storyId: string): Promise<void> {
   const { repositories } = ports;
   const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
   const chapterIds = new Set([...index.chapter_ids, ...chapters.map((chapter) => chapter.chapter_id)]);
-  await repositories.stories.deleteContent(storyId);
+  await repositories.stories.deleteContent(storyId, { keepChapterIndex: true });
   for (const chapterId of chapterIds) await purgeChapterContent(ports, storyId, chapterId);
   await ports.blobs.deletePrefix('images', storyImagePrefix(storyId));
   await ports.blobs.deletePrefix('exports', storyExportPrefix(storyId));
+  await discardStagedManuscript(ports.blobs, storyId);
+  await repositories.stories.deleteContent(storyId);
 }

@@ -53,6 +53,9 @@ export interface StoryRepository {
    * nothing new can appear behind the cascade's back.
    */
   existsCondition(userId: string, storyId: string): Write;
-  /** Deletes everything kept with the story (chapters, settings, associations), whoever wrote it. */
-  deleteContent(storyId: string): Promise<void>;
+  /**
+   * Deletes everything kept with the story (chapters, settings, associations), whoever wrote it. With
+   * `keepChapterIndex` the chapter index stays, so a cascade stopped half-way still knows the chapters' ids.
+   */
+  deleteContent(storyId: string, options?: { keepChapterIndex?: boolean }): Promise<void>;
 }

@@ -11,7 +11,7 @@ import type { Ports } from '../../ports';
 import { purgeChapterContent } from '../chapters/manage-chapters';
 import { retryOnConcurrentChange } from '../concurrency';
 import { seriesChangedByMove } from '../series/series-membership';
-import { deleteStoryContentSoon } from '../stories/delete-story';
+import { deleteStoryContentSoon, purgeStoryContent } from '../stories/delete-story';
 import type { DuePurge, TrashedChapter } from './trash-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -195,6 +195,20 @@ async function purgeStory(ports: Ports, userId: string, storyId: string): Promis
   await ports.repositories.commit(trash.removeStoryItems(trashed));
   await deleteStoryContentSoon(ports, storyId);
   return true;
+}
+
+/**
+ * Everything in one author's trash, now rather than after the retention period (a deleted account): each
+ * trashed chapter, then each trashed story's content, before its entry goes, so a retry finds what is left.
+ */
+export async function purgeTrashOf(ports: Ports, userId: string): Promise<void> {
+  const { trash } = ports.repositories;
+  const trashed = await trash.list(userId);
+  for (const chapter of trashed.chapters) await purgeChapter(ports, chapter);
+  for (const entry of trashed.stories) {
+    await purgeStoryContent(ports, entry.story.story_id);
+    await ports.repositories.commit(trash.removeStoryItems(entry));
+  }
 }
 
 async function purgeEntry(ports: Ports, due: DuePurge): Promise<boolean> {

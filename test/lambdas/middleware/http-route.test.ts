@@ -194,13 +194,33 @@ describe('httpRoute', () => {
     it('resolves a live session to its user, looked up by the hash of the cookie', async () => {
       testPorts.documentClient
         .on(GetCommand, { Key: { PK: sessionPartitionKey('live-session'), SK: 'SESSION' } })
-        .resolves({ Item: { userId: 'user-1', ttl: TEST_NOW.getTime() / 1000 + 60 } });
+        .resolves({ Item: { userId: 'user-1', listed: true, ttl: TEST_NOW.getTime() / 1000 + 60 } });
 
       const result = await whoAmI(apiEvent({ cookies: ['__Host-lw_session=live-session'] }), testContext());
 
       expect(result.statusCode).toBe(200);
       expect(parseBody(result)).toEqual({ userId: 'user-1' });
     });
+
+    it.each([
+      ['honours', 'live', { PK: 'USER#user-1', SK: 'PROFILE', email: 'a@example.com' }, 200],
+      ['refuses', 'deleted', { PK: 'USER#user-1', SK: 'PROFILE', deleted_at: TEST_NOW.toISOString() }, 401],
+      ['refuses', 'gone', undefined, 401],
+    ])(
+      '%s a session opened before sessions were listed under their author while the account is %s',
+      async (_verb, _state, profile, status) => {
+        testPorts.documentClient
+          .on(GetCommand, { Key: { PK: sessionPartitionKey('old-session'), SK: 'SESSION' } })
+          .resolves({ Item: { userId: 'user-1', ttl: TEST_NOW.getTime() / 1000 + 60 } });
+        testPorts.documentClient
+          .on(GetCommand, { Key: { PK: 'USER#user-1', SK: 'PROFILE' } })
+          .resolves({ Item: profile });
+
+        const result = await whoAmI(apiEvent({ cookies: ['__Host-lw_session=old-session'] }), testContext());
+
+        expect(result.statusCode).toBe(status);
+      },
+    );
 
     it('answers 401 for an expired session that DynamoDB has not removed yet', async () => {
       testPorts.documentClient

@@ -10,6 +10,7 @@ const associations = (storyId: string) => `${story(storyId)}/associations`;
 export const apiPaths = {
   user: '/api/user',
   userDownload: '/api/user/download',
+  userDelete: '/api/user/delete',
   trash: '/api/trash',
   restoreStory: (storyId: string) => `/api/trash/stories/${segment(storyId)}/restore`,
   restoreChapter: (storyId: string, chapterId: string) =>

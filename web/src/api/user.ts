@@ -1,7 +1,7 @@
 /** The signed-in author's calls (spec §7 "User and lists"), each answer parsed with the shared schema. */
 import type { UserPreferences } from '../../../shared/schemas/billing';
 import { ExportReadySchema, type ExportReady } from '../../../shared/schemas/export';
-import { UserSchema, type User } from '../../../shared/schemas/user';
+import { DeleteAccountResponseSchema, UserSchema, type User } from '../../../shared/schemas/user';
 import { authPaths } from '../config/paths';
 import { ApiError, api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
@@ -50,4 +50,12 @@ export async function logout(): Promise<void> {
 /** POST /api/user/download: a one-hour link to a zip of every story of the author, as Markdown and JSON. */
 export async function requestDownloadAll(): Promise<ExportReady> {
   return ExportReadySchema.parse(await api.post(apiPaths.userDownload, {}));
+}
+
+/**
+ * POST /api/user/delete: deletes the account, confirmed by its email (400 when it is not the account's). The
+ * server signs this browser out (and every other); the content is purged in the background.
+ */
+export async function deleteAccount(email: string): Promise<void> {
+  DeleteAccountResponseSchema.parse(await api.post(apiPaths.userDelete, { email }));
 }

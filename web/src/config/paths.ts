@@ -7,7 +7,12 @@ const segment = encodeURIComponent;
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  signIn: { path: '/signin', getHref: () => '/signin' },
+  /** With `accountDeleted`, the page says the account was deleted (where 'Delete my account' lands). */
+  signIn: {
+    path: '/signin',
+    getHref: (options: { accountDeleted?: boolean } = {}) =>
+      options.accountDeleted ? '/signin?account=deleted' : '/signin',
+  },
   stories: { path: '/stories', getHref: () => '/stories' },
   newStory: { path: '/stories/new', getHref: () => '/stories/new' },
   story: {

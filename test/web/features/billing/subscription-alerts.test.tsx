@@ -14,7 +14,14 @@ function renderAlerts(user: User) {
   const view = render(
     <AlertsContext.Provider value={{ showAlert, closeAlert: vi.fn() }}>
       <UserContext.Provider
-        value={{ user, isSignedIn: true, isSubscriber: false, refresh: vi.fn(), signOut: vi.fn() }}
+        value={{
+          user,
+          isSignedIn: true,
+          isSubscriber: false,
+          refresh: vi.fn(),
+          signOut: vi.fn(),
+          leaveDeletedAccount: vi.fn(),
+        }}
       >
         <SubscriptionAlerts />
       </UserContext.Provider>

@@ -71,6 +71,12 @@ export function UserProvider({ children }: { children: ReactNode }) {
     navigate(paths.home.getHref(), { replace: true });
   }, [navigate, showAlert]);
 
+  // A full load rather than a route change: the guarded page would send a signed-out author home first, and
+  // nothing the deleted account's pages held in memory should outlive it.
+  const leaveDeletedAccount = useCallback(() => {
+    window.location.replace(paths.signIn.getHref({ accountDeleted: true }));
+  }, []);
+
   const value = useMemo<UserContextValue | null>(() => {
     if (lookup.status === 'loading') return null;
     const { user } = lookup;
@@ -80,8 +86,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
       isSubscriber: hasPremiumAccess(user ?? undefined, new Date()),
       refresh,
       signOut,
+      leaveDeletedAccount,
     };
-  }, [lookup, refresh, signOut]);
+  }, [lookup, refresh, signOut, leaveDeletedAccount]);
 
   if (!value) return null;
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;

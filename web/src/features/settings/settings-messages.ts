@@ -16,3 +16,10 @@ export function restoreFailedAlert(): AlertOptions {
     severity: 'error',
   };
 }
+
+/** Why a deletion the server refused did not happen; nothing was deleted either way. */
+export function accountDeletionFailedMessage(serverMessage: string | undefined): string {
+  return serverMessage
+    ? `Your account was not deleted: ${serverMessage}`
+    : 'Your account was not deleted. Please try again.';
+}

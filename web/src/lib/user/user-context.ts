@@ -19,6 +19,8 @@ export interface UserContextValue {
   refresh: () => Promise<void>;
   /** Ends the session and returns to the home page. */
   signOut: () => Promise<void>;
+  /** After the server deleted the account (and its sessions): the app loads afresh on the sign-in page, saying so. */
+  leaveDeletedAccount: () => void;
 }
 
 export const UserContext = createContext<UserContextValue | null>(null);

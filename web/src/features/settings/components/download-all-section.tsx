@@ -2,21 +2,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { requestDownloadAll } from '../../../api/user';
-import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
-import { downloadAllFailedAlert } from '../settings-messages';
+import { useDownloadAllStories } from '../hooks/use-download-all-stories';
 
 /**
  * 'Download all my stories': every story as Markdown and JSON in one zip, for every author whatever the plan.
  * The server answers a link that downloads the file, so following it leaves the page where it is.
  */
 export function DownloadAllSection() {
-  const download = useAlertingMutation({
-    mutationFn: requestDownloadAll,
-    failureLog: 'Preparing the download of every story failed.',
-    failureAlert: downloadAllFailedAlert,
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
+  const download = useDownloadAllStories();
 
   return (
     <Paper

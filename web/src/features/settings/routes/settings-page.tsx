@@ -16,6 +16,7 @@ import { useUser } from '../../../lib/user/user-context';
 import { settingsToggleFailedAlert } from '../../billing/billing-messages';
 import { brandName } from '../../billing/card-brand';
 import { AppearanceSettings } from '../components/appearance-settings';
+import { DeleteAccountSection } from '../components/delete-account-section';
 import { DownloadAllSection } from '../components/download-all-section';
 import { RecentlyDeletedSection } from '../components/recently-deleted-section';
 
@@ -23,7 +24,7 @@ import { RecentlyDeletedSection } from '../components/recently-deleted-section';
  * Spec §2 /settings and §4 Subscription. Without a customer or a subscription: a 'Subscribe' toggle (which
  * the server answers with /subscribe) and the 'Subscribe' button. With both: the 'Auto-Renew Subscription'
  * toggle showing whether it renews, the card it is paid with and 'Change Payment Method'. Below, the
- * account's own tools (issue 16): 'Download all my stories' and 'Recently deleted'.
+ * account's own tools (issue 16): 'Download all my stories', 'Recently deleted' and, last, 'Delete my account'.
  */
 export function SettingsPage() {
   const { user, refresh } = useUser();
@@ -87,6 +88,7 @@ export function SettingsPage() {
           <AppearanceSettings />
           <DownloadAllSection />
           <RecentlyDeletedSection />
+          <DeleteAccountSection />
         </Stack>
       </Box>
     </PageLayout>
