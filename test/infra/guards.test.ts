@@ -139,6 +139,8 @@ describe('the site upload', () => {
 });
 
 describe('the security headers', () => {
+  const UPLOADS_ORIGIN = 'https://uploads.s3.eu-west-1.amazonaws.com';
+
   it('sends through CloudFront exactly the headers the embedded runtime is built from', () => {
     const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Edge');
     new SiteDistribution(stack, 'Site', {
@@ -147,6 +149,7 @@ describe('the security headers', () => {
       logsBucket: new Bucket(stack, 'LogsBucket'),
       apiDomainName: 'api.example.com',
       apiPathPrefixes: ['/api'],
+      uploadsOrigin: UPLOADS_ORIGIN,
     });
     const policies = Template.fromStack(stack).findResources('AWS::CloudFront::ResponseHeadersPolicy');
     const config = Object.values(policies)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
@@ -158,9 +161,15 @@ describe('the security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': config.FrameOptions.FrameOption,
       'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
-    }).toEqual(securityHeaders('https'));
+    }).toEqual(securityHeaders('https', UPLOADS_ORIGIN));
     expect(config.StrictTransportSecurity.IncludeSubdomains).toBe(true);
     expect(config.ContentTypeOptions).toEqual({ Override: true });
+  });
+
+  it("lets pages connect to their own origin, Stripe's API and the uploads bucket only", () => {
+    const policy = securityHeaders('https', UPLOADS_ORIGIN)['content-security-policy']!;
+
+    expect(policy.split('; ')).toContain(`connect-src 'self' https://api.stripe.com ${UPLOADS_ORIGIN}`);
   });
 
   it('leaves out over plain HTTP only what needs HTTPS', () => {
