@@ -28,7 +28,8 @@ import { TEST_NOW, testConfig } from '../../../helpers/ports';
 // The real presigner, watched: its inputs are what S3 will enforce, its output what the browser is given.
 vi.mock(import('@aws-sdk/s3-request-presigner'), async (importOriginal) => {
   const presigner = await importOriginal();
-  return { ...presigner, getSignedUrl: vi.fn(presigner.getSignedUrl) };
+  const watched = vi.fn(presigner.getSignedUrl) as unknown as typeof presigner.getSignedUrl;
+  return { ...presigner, getSignedUrl: watched };
 });
 
 const AUTHOR = 'author-1';
