@@ -6,7 +6,15 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
-import { PERSONAL_MICROSOFT_ACCOUNTS_TENANT, readStageConfig } from '../../lib/config';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createS3BlobStore } from '../../lambdas/adapters/s3/s3-blob-store';
+import { parseConfig } from '../../lambdas/env';
+import {
+  bucketName,
+  bucketOrigin,
+  PERSONAL_MICROSOFT_ACCOUNTS_TENANT,
+  readStageConfig,
+} from '../../lib/config';
 import { SiteDeployment } from '../../lib/constructs/site-deployment';
 import { SiteDistribution, SPA_FALLBACK } from '../../lib/constructs/site-distribution';
 import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
@@ -171,6 +179,33 @@ describe('the security headers', () => {
 
     expect(policy.split('; ')).toContain(`connect-src 'self' https://api.stripe.com ${UPLOADS_ORIGIN}`);
   });
+
+  it.each(['us-east-1', 'eu-west-1'])(
+    'allows the very origin the S3 adapter signs upload links for (%s)',
+    async (region) => {
+      const stage = configFrom({ region });
+      const blobs = createS3BlobStore(
+        parseConfig({
+          TABLE_NAME: 'table',
+          APP_ORIGIN: 'https://write.example.com',
+          OIDC_ISSUER: 'https://issuer.example.com',
+          OIDC_CLIENT_ID: 'client',
+          AWS_REGION: region,
+          UPLOADS_BUCKET: bucketName(stage, 'uploads'),
+        }),
+        undefined,
+        new S3Client({
+          region,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+        }),
+      );
+
+      const link = await blobs.signedUploadUrl('uploads', 'manuscripts/author/upload', 100, 900);
+
+      expect(new URL(link).origin).toBe(bucketOrigin(stage, 'uploads'));
+    },
+  );
 
   it('leaves out over plain HTTP only what needs HTTPS', () => {
     const overHttps = securityHeaders('https');
