@@ -33,7 +33,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, uniqueEmail('import'));
 });
 
-test('importing a Word manuscript from the story list builds its chapters, which open in the workspace', async ({
+test('importing a Word manuscript from the story list sends it straight to storage, builds its chapters, which open in the workspace', async ({
   page,
 }) => {
   await page.getByRole('button', { name: 'Import a manuscript' }).click();
@@ -42,7 +42,16 @@ test('importing a Word manuscript from the story list builds its chapters, which
     .getByLabel('Manuscript file')
     .setInputFiles({ name: 'The_Lighthouse.docx', mimeType: DOCX_TYPE, buffer: await manuscriptDocx() });
   await expect(dialog.getByText('The_Lighthouse.docx')).toBeVisible();
+  // The presigned PUT to the S3 stand-in, another origin than the app's: CORS and the CSP must both let it through.
+  const storedUpload = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && /\/loreweaver-uploads\/manuscripts\//.test(response.url()),
+  );
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  const upload = await storedUpload;
+  expect(upload.status()).toBe(200);
+  expect(new URL(upload.url()).origin).not.toBe(new URL(page.url()).origin);
 
   await expect(dialog).toBeHidden();
   const card = page.getByRole('article', { name: 'The Lighthouse' });

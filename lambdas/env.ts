@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
   EXPORTS_BUCKET: z.string().min(1).default('loreweaver-exports'),
   /** Chapter versions' bodies (issue 14 §2), kept until their chapter is deleted. */
   VERSIONS_BUCKET: z.string().min(1).default('loreweaver-versions'),
+  /** Manuscripts sent straight from the browser for an import (issue 14 §1); anything left expires in a day. */
+  UPLOADS_BUCKET: z.string().min(1).default('loreweaver-uploads'),
   /** Set only for the local S3-protocol server. */
   S3_ENDPOINT: z.url().optional(),
   /**

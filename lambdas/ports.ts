@@ -23,6 +23,16 @@ export interface BlobStore {
     expiresInSeconds: number,
     fileName?: string,
   ): Promise<string>;
+  /**
+   * A time-limited link that stores one object of exactly `contentLength` bytes at `key` with a PUT, for
+   * a browser to send a file straight to storage.
+   */
+  signedUploadUrl(
+    bucket: BucketName,
+    key: string,
+    contentLength: number,
+    expiresInSeconds: number,
+  ): Promise<string>;
 }
 
 export interface Queue {

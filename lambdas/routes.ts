@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport' | 'accountDeletion';
 
 /** Buckets a handler may touch. */
-export type BucketName = 'images' | 'exports' | 'versions';
+export type BucketName = 'images' | 'exports' | 'versions' | 'uploads';
 
 export type AccessMode = 'read' | 'readWrite';
 
@@ -190,6 +190,25 @@ export const routes: RouteDefinition[] = [
     access: {
       table: 'readWrite',
       buckets: { images: 'readWrite', exports: 'readWrite' },
+      queues: ['storyImport'],
+      sampleImages: true,
+    },
+  },
+  {
+    // A presigned upload straight to storage for manuscripts past what API Gateway can carry (issue 14 §1).
+    method: 'POST',
+    path: '/api/stories/import/uploads',
+    handler: 'http/stories/create-manuscript-upload',
+    // The table only for the session; the link is signed with this function's own right to write uploads.
+    access: { table: 'read', buckets: { uploads: 'readWrite' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/import/uploads/{uploadId}',
+    handler: 'http/stories/import-uploaded-manuscript',
+    access: {
+      table: 'readWrite',
+      buckets: { images: 'readWrite', exports: 'readWrite', uploads: 'readWrite' },
       queues: ['storyImport'],
       sampleImages: true,
     },

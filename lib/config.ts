@@ -181,7 +181,7 @@ export function siteOrigin(config: StageConfig, distributionDomainName: string):
   return `https://${config.customDomain?.domainName ?? distributionDomainName}`;
 }
 
-export type BucketPurpose = 'images' | 'exports' | 'versions' | 'site' | 'access-logs';
+export type BucketPurpose = 'images' | 'exports' | 'versions' | 'uploads' | 'site' | 'access-logs';
 
 /**
  * Bucket names are fixed rather than generated so that stacks can grant on a bucket by name without a
@@ -190,4 +190,12 @@ export type BucketPurpose = 'images' | 'exports' | 'versions' | 'site' | 'access
  */
 export function bucketName(config: StageConfig, purpose: BucketPurpose): string {
   return `${config.resourcePrefix}-${purpose}-${config.env.account}-${config.env.region}`;
+}
+
+/**
+ * The origin a browser reaches a bucket at with a presigned link (virtual-hosted, regional): what the
+ * AWS SDK signs for the buckets' DNS-compatible names, and what the Content-Security-Policy must allow.
+ */
+export function bucketOrigin(config: StageConfig, purpose: BucketPurpose): string {
+  return `https://${bucketName(config, purpose)}.s3.${config.env.region}.amazonaws.com`;
 }

@@ -84,6 +84,7 @@ export function addLoreweaverStacks(app: App, props: LoreweaverStacksProps): Lor
       images: edge.imagesBucketName,
       exports: data.exportsBucketName,
       versions: data.versionsBucketName,
+      uploads: edge.uploadsBucketName,
     },
     httpApi: edge.httpApi,
     siteOrigin: edge.siteOrigin,

@@ -32,6 +32,7 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const IMAGES_BUCKET = 'loreweaver-images';
 export const EXPORTS_BUCKET = 'loreweaver-exports';
 export const VERSIONS_BUCKET = 'loreweaver-versions';
+export const UPLOADS_BUCKET = 'loreweaver-uploads';
 const TABLE_NAME = 'loreweaver';
 
 export interface EmbeddedRuntimeOptions {
@@ -57,6 +58,8 @@ export interface EmbeddedRuntimeOptions {
 
 export interface EmbeddedRuntime {
   url: string;
+  /** Where browsers send manuscripts (the S3 stand-in), as the Content-Security-Policy allows. */
+  uploadsOrigin: string;
   ports: Ports;
   /** The table itself, for tests and benchmarks that look beneath the repositories. */
   database: Database;
@@ -86,6 +89,8 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   // The server listens first, so its port (0: chosen by the system) is held from the start: picking a free
   // port and binding it only after DynamoDB Local and the S3 stand-in have started let a parallel run take it.
   let handle: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  // Known once the S3 stand-in runs; until then (the 503 while starting) the policy names no uploads origin.
+  let uploadsOrigin: string | undefined;
   const server: Server = createServer((request, response) => {
     if (!handle) return sendJson(response, 503, { error: 'starting', message: 'Loreweaver is starting.' });
     handle(request, response).catch((error: unknown) => {
@@ -99,7 +104,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   // request) would otherwise get a bare status and no body: answer them as every other refusal is answered.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    socket.end(clientErrorResponse(error.code === 'HPE_HEADER_OVERFLOW'));
+    socket.end(clientErrorResponse(error.code === 'HPE_HEADER_OVERFLOW', uploadsOrigin));
   });
   // Browsers keep connections open; closing must not wait for them.
   server.keepAliveTimeout = 5_000;
@@ -123,11 +128,13 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   try {
     const dynamoDb = await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
     stops.push(() => dynamoDb.stop());
-    const s3 = await startS3Local(dataDirectory && path.join(dataDirectory, 's3'), [
-      IMAGES_BUCKET,
-      EXPORTS_BUCKET,
-      VERSIONS_BUCKET,
-    ]);
+    const s3 = await startS3Local(
+      dataDirectory && path.join(dataDirectory, 's3'),
+      [IMAGES_BUCKET, EXPORTS_BUCKET, VERSIONS_BUCKET],
+      { name: UPLOADS_BUCKET, allowedOrigin: origin },
+    );
+    // The browser sends manuscripts to the S3 stand-in itself, as it sends them to the bucket in AWS.
+    uploadsOrigin = s3.endpoint;
     stops.push(() => s3.stop());
     await ensureTable(dynamoDb.endpoint, TABLE_NAME);
 
@@ -140,6 +147,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       IMAGES_BUCKET,
       EXPORTS_BUCKET,
       VERSIONS_BUCKET,
+      UPLOADS_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       APP_ORIGIN: origin,
       OIDC_ISSUER: issuer.issuer,
@@ -184,7 +192,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     const webRoot = options.webRoot ?? path.join(repositoryRoot, 'web', 'dist');
 
     handle = async (request: IncomingMessage, response: ServerResponse) => {
-      setSecurityHeaders(response);
+      setSecurityHeaders(response, uploadsOrigin);
       // Checked before the URL parser resolves dot segments away (`/chapter/%2e%2e` would become `/`), and
       // so that every later decoding of the path is known to succeed.
       const pathProblem = requestPathProblem(requestTargetPath(request.url ?? '/'));
@@ -269,7 +277,15 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       await firstRun;
     });
 
-    return { url: origin, ports, database: createDatabase(config), queue, runScheduledJobs, close: stopAll };
+    return {
+      url: origin,
+      uploadsOrigin: s3.endpoint,
+      ports,
+      database: createDatabase(config),
+      queue,
+      runScheduledJobs,
+      close: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
@@ -277,12 +293,14 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
 }
 
 /** CloudFront's headers, as sent over the plain HTTP the embedded runtime speaks. */
-function setSecurityHeaders(response: ServerResponse) {
-  for (const [name, value] of Object.entries(securityHeaders('http'))) response.setHeader(name, value);
+function setSecurityHeaders(response: ServerResponse, uploadsOrigin: string | undefined) {
+  for (const [name, value] of Object.entries(securityHeaders('http', uploadsOrigin))) {
+    response.setHeader(name, value);
+  }
 }
 
 /** A raw HTTP response for a request the parser refused: JSON, with the security headers, closing the connection. */
-function clientErrorResponse(headersTooLarge: boolean): string {
+function clientErrorResponse(headersTooLarge: boolean, uploadsOrigin: string | undefined): string {
   const [status, reason, body] = headersTooLarge
     ? [
         431,
@@ -292,7 +310,7 @@ function clientErrorResponse(headersTooLarge: boolean): string {
     : [400, 'Bad Request', { error: 'bad_request', message: 'The request is not valid HTTP.' }];
   const text = JSON.stringify(body);
   const headers = {
-    ...securityHeaders('http'),
+    ...securityHeaders('http', uploadsOrigin),
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     connection: 'close',

@@ -6,7 +6,8 @@ declare module 's3rver' {
     directory: string;
     silent?: boolean;
     resetOnClose?: boolean;
-    configureBuckets?: { name: string }[];
+    /** `configs`: bucket configuration documents (CORS, website) as XML. */
+    configureBuckets?: { name: string; configs?: string[] }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);

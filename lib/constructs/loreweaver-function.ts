@@ -24,6 +24,7 @@ export const bucketEnvironment: Record<BucketName, EnvironmentName> = {
   images: 'IMAGES_BUCKET',
   exports: 'EXPORTS_BUCKET',
   versions: 'VERSIONS_BUCKET',
+  uploads: 'UPLOADS_BUCKET',
 };
 
 /** The variable that carries each queue's URL; exhaustive, so a new queue cannot be forgotten here. */

@@ -3,6 +3,7 @@ import {
   BlockPublicAccess,
   Bucket,
   BucketEncryption,
+  type CorsRule,
   type IBucket,
   type LifecycleRule,
   ObjectOwnership,
@@ -18,6 +19,8 @@ export interface PrivateBucketProps {
   retain: boolean;
   versioned?: boolean;
   lifecycleRules?: LifecycleRule[];
+  /** For a bucket browsers reach directly with presigned links; none by default. */
+  cors?: CorsRule[];
 }
 
 /**
@@ -40,6 +43,7 @@ export class PrivateBucket extends Bucket {
       serverAccessLogsPrefix: props.accessLogs.prefix,
       versioned: props.versioned ?? false,
       lifecycleRules: props.lifecycleRules,
+      cors: props.cors,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.retain,
     });

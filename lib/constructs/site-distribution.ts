@@ -30,7 +30,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
-  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
   FRAME_OPTION,
   REFERRER_POLICY,
   STRICT_TRANSPORT_SECURITY_MAX_AGE_SECONDS,
@@ -67,6 +67,8 @@ export interface SiteDistributionProps {
   /** Standard (access) logs go here under `cloudfront/`. The bucket must allow ACLs. */
   logsBucket: IBucket;
   customDomain?: { domainName: string; certificateArn: string };
+  /** The uploads bucket's origin, which pages may send manuscripts to (the CSP's `connect-src`). */
+  uploadsOrigin: string;
 }
 
 /**
@@ -93,7 +95,10 @@ export class SiteDistribution extends Construct {
           includeSubdomains: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.uploadsOrigin),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTION], override: true },
         // CDK's enum holds the header values themselves; test/infra/guards.test.ts checks the result.

@@ -2,11 +2,11 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
-import { bucketName, siteOrigin, type StageConfig } from '../config';
+import { bucketName, bucketOrigin, siteOrigin, type StageConfig } from '../config';
 import { DefaultImagesDeployment } from '../constructs/default-images-deployment';
 import { ALARM_PERIOD, NotifyingAlarm } from '../constructs/notifying-alarm';
 import { PrivateBucket } from '../constructs/private-bucket';
@@ -19,6 +19,9 @@ import { SiteDeployment } from '../constructs/site-deployment';
  */
 const API_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 
+/** An upload is imported within minutes of being sent; anything left (an import never started) goes after a day. */
+const UPLOAD_EXPIRY = Duration.days(1);
+
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;
   logsBucket: IBucket;
@@ -29,7 +32,8 @@ export interface EdgeStackProps extends StackProps {
 
 /**
  * The public edge: the CloudFront distribution and the origins it serves — the site bucket, the images
- * bucket and the HTTP API (its routes and Lambdas are attached by ApiStack).
+ * bucket and the HTTP API (its routes and Lambdas are attached by ApiStack) — and the uploads bucket that
+ * pages send manuscripts to, whose CORS names the site's origin.
  *
  * Why these live together: an origin-access-control bucket policy names the distribution while the
  * distribution names the bucket, so the buckets cannot sit in another stack without a cycle; and the
@@ -39,6 +43,7 @@ export interface EdgeStackProps extends StackProps {
 export class EdgeStack extends Stack {
   readonly httpApi: HttpApi;
   readonly imagesBucketName: string;
+  readonly uploadsBucketName: string;
   /** `https://<site domain>`: where the app, its API and its sign-in callbacks are reached. */
   readonly siteOrigin: string;
 
@@ -110,6 +115,7 @@ export class EdgeStack extends Stack {
       apiPathPrefixes: API_PATH_PREFIXES,
       logsBucket: props.logsBucket,
       customDomain: config.customDomain,
+      uploadsOrigin: bucketOrigin(config, 'uploads'),
     });
     new DefaultImagesDeployment(this, 'DefaultImages', { imagesBucket, logRetention: config.logRetention });
     new SiteDeployment(this, 'SiteFiles', {
@@ -119,6 +125,24 @@ export class EdgeStack extends Stack {
     });
 
     this.siteOrigin = siteOrigin(config, distribution.distributionDomainName);
+
+    // Manuscripts past what API Gateway carries to Lambda, PUT by the browser with a presigned link (issue 14
+    // §1) and removed by the import; nothing here is worth keeping, so it is not retained in prod either.
+    this.uploadsBucketName = bucketName(config, 'uploads');
+    new PrivateBucket(this, 'Uploads', {
+      bucketName: this.uploadsBucketName,
+      accessLogs: { bucket: props.logsBucket, prefix: 's3/uploads/' },
+      retain: false,
+      lifecycleRules: [{ expiration: UPLOAD_EXPIRY, abortIncompleteMultipartUploadAfter: UPLOAD_EXPIRY }],
+      cors: [
+        {
+          allowedOrigins: [this.siteOrigin],
+          allowedMethods: [HttpMethods.PUT],
+          allowedHeaders: ['Content-Type'],
+          maxAge: 3000,
+        },
+      ],
+    });
     new CfnOutput(this, 'SiteUrl', { value: this.siteOrigin, description: 'Open this to use Loreweaver' });
     new CfnOutput(this, 'ApiUrl', {
       value: this.httpApi.apiEndpoint,

@@ -65,7 +65,7 @@ interface StoryFormSeriesFields {
  * A place means something only in a series: a form naming no series has its `series_place` ignored (a
  * standalone story has none); with a series, the place is at least 1.
  */
-function placeOnlyInSeries<Fields extends StoryFormSeriesFields>(
+export function placeOnlyInSeries<Fields extends StoryFormSeriesFields>(
   fields: Fields,
   context: z.RefinementCtx,
 ): Fields {
@@ -119,13 +119,12 @@ export type StoryImport = z.infer<typeof StoryImportSchema>;
  * left blank, the title comes from the file's name and the description says where the story came from.
  * Series fields as on the story form.
  */
-export const ImportStoryFormSchema = z
-  .object({
-    ...storyFormFields,
-    title: z.preprocess(blankAsAbsent, StoryTitleSchema.optional()),
-    description: z.preprocess(blankAsAbsent, StoryDescriptionSchema.optional()),
-  })
-  .transform(placeOnlyInSeries);
+export const importStoryFields = {
+  ...storyFormFields,
+  title: z.preprocess(blankAsAbsent, StoryTitleSchema.optional()),
+  description: z.preprocess(blankAsAbsent, StoryDescriptionSchema.optional()),
+};
+export const ImportStoryFormSchema = z.object(importStoryFields).transform(placeOnlyInSeries);
 /** What a client sends (the schema's input type is `unknown` for the preprocessed fields). */
 export type ImportStoryForm = Omit<CreateStoryForm, 'title' | 'description'> & {
   title?: string;

@@ -29,6 +29,7 @@ export function installHandlerPorts() {
     delete: vi.fn<BlobStore['delete']>().mockResolvedValue(undefined),
     deletePrefix: vi.fn<BlobStore['deletePrefix']>().mockResolvedValue(undefined),
     signedDownloadUrl: vi.fn<BlobStore['signedDownloadUrl']>().mockResolvedValue('https://signed.example'),
+    signedUploadUrl: vi.fn<BlobStore['signedUploadUrl']>().mockResolvedValue('https://signed.example/upload'),
   };
   const queue = { send: vi.fn<Queue['send']>().mockResolvedValue(undefined) };
   const testPorts = installTestPorts({ blobs, queue });

@@ -26,6 +26,9 @@ export function createMemoryBlobStore() {
     async signedDownloadUrl(bucket, key) {
       return `https://signed.example/${at(bucket, key)}`;
     },
+    async signedUploadUrl(bucket, key) {
+      return `https://signed.example/${at(bucket, key)}?upload`;
+    },
   };
   return { blobs, objects };
 }
@@ -42,6 +45,7 @@ export function createMemoryPorts(overrides: Partial<Ports> = {}) {
     delete: vi.fn<BlobStore['delete']>().mockResolvedValue(undefined),
     deletePrefix: vi.fn<BlobStore['deletePrefix']>().mockResolvedValue(undefined),
     signedDownloadUrl: vi.fn<BlobStore['signedDownloadUrl']>().mockResolvedValue('https://signed.example'),
+    signedUploadUrl: vi.fn<BlobStore['signedUploadUrl']>().mockResolvedValue('https://signed.example/upload'),
   };
   const queue = { send: vi.fn<Queue['send']>().mockResolvedValue(undefined) };
   const identity: Identity = {

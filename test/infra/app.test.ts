@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
 import { routes, scheduledJobs, workers } from '../../lambdas/routes';
 import { securityHeaders } from '../../shared/security-headers';
+import { bucketName, bucketOrigin } from '../../lib/config';
 import { handlerImportsSharp, queueEnvironment } from '../../lib/constructs/loreweaver-function';
 import { routeKey } from '../../lib/stacks/api-stack';
 import {
@@ -187,6 +188,32 @@ describe('data', () => {
       BucketName: Match.stringLikeRegexp('-exports-'),
       LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 7 })]) },
     });
+  });
+
+  it('takes manuscripts from the site only, PUT with presigned links, and expires what is left after a day', () => {
+    const edge = synthesized.template(synthesized.stacks.edge);
+    const [uploads] = Object.values(
+      edge.findResources('AWS::S3::Bucket', {
+        Properties: { BucketName: bucketName(synthesized.config, 'uploads') },
+      }),
+    );
+
+    expect(uploads?.Properties.CorsConfiguration.CorsRules).toEqual([
+      {
+        AllowedMethods: ['PUT'],
+        AllowedOrigins: [expect.objectContaining({ 'Fn::Join': expect.anything() })],
+        AllowedHeaders: ['Content-Type'],
+        MaxAge: 3000,
+      },
+    ]);
+    expect(JSON.stringify(uploads?.Properties.CorsConfiguration)).toContain('DomainName');
+    expect(uploads?.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({
+        ExpirationInDays: 1,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+      }),
+    ]);
+    expect(uploads?.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
   });
 });
 
@@ -405,7 +432,7 @@ describe('the CDN', () => {
       'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
     };
 
-    expect(sent).toEqual(securityHeaders('https'));
+    expect(sent).toEqual(securityHeaders('https', bucketOrigin(synthesized.config, 'uploads')));
     for (const header of Object.values(config)) expect(header).toMatchObject({ Override: true });
   });
 });

@@ -6,7 +6,15 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition, WorkerDefinition } from '../../lambdas/routes';
-import { PERSONAL_MICROSOFT_ACCOUNTS_TENANT, readStageConfig } from '../../lib/config';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createS3BlobStore } from '../../lambdas/adapters/s3/s3-blob-store';
+import { parseConfig } from '../../lambdas/env';
+import {
+  bucketName,
+  bucketOrigin,
+  PERSONAL_MICROSOFT_ACCOUNTS_TENANT,
+  readStageConfig,
+} from '../../lib/config';
 import { SiteDeployment } from '../../lib/constructs/site-deployment';
 import { SiteDistribution, SPA_FALLBACK } from '../../lib/constructs/site-distribution';
 import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
@@ -139,6 +147,8 @@ describe('the site upload', () => {
 });
 
 describe('the security headers', () => {
+  const UPLOADS_ORIGIN = 'https://uploads.s3.eu-west-1.amazonaws.com';
+
   it('sends through CloudFront exactly the headers the embedded runtime is built from', () => {
     const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Edge');
     new SiteDistribution(stack, 'Site', {
@@ -147,6 +157,7 @@ describe('the security headers', () => {
       logsBucket: new Bucket(stack, 'LogsBucket'),
       apiDomainName: 'api.example.com',
       apiPathPrefixes: ['/api'],
+      uploadsOrigin: UPLOADS_ORIGIN,
     });
     const policies = Template.fromStack(stack).findResources('AWS::CloudFront::ResponseHeadersPolicy');
     const config = Object.values(policies)[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
@@ -158,10 +169,43 @@ describe('the security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': config.FrameOptions.FrameOption,
       'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
-    }).toEqual(securityHeaders('https'));
+    }).toEqual(securityHeaders('https', UPLOADS_ORIGIN));
     expect(config.StrictTransportSecurity.IncludeSubdomains).toBe(true);
     expect(config.ContentTypeOptions).toEqual({ Override: true });
   });
+
+  it("lets pages connect to their own origin, Stripe's API and the uploads bucket only", () => {
+    const policy = securityHeaders('https', UPLOADS_ORIGIN)['content-security-policy']!;
+
+    expect(policy.split('; ')).toContain(`connect-src 'self' https://api.stripe.com ${UPLOADS_ORIGIN}`);
+  });
+
+  it.each(['us-east-1', 'eu-west-1'])(
+    'allows the very origin the S3 adapter signs upload links for (%s)',
+    async (region) => {
+      const stage = configFrom({ region });
+      const blobs = createS3BlobStore(
+        parseConfig({
+          TABLE_NAME: 'table',
+          APP_ORIGIN: 'https://write.example.com',
+          OIDC_ISSUER: 'https://issuer.example.com',
+          OIDC_CLIENT_ID: 'client',
+          AWS_REGION: region,
+          UPLOADS_BUCKET: bucketName(stage, 'uploads'),
+        }),
+        undefined,
+        new S3Client({
+          region,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+        }),
+      );
+
+      const link = await blobs.signedUploadUrl('uploads', 'manuscripts/author/upload', 100, 900);
+
+      expect(new URL(link).origin).toBe(bucketOrigin(stage, 'uploads'));
+    },
+  );
 
   it('leaves out over plain HTTP only what needs HTTPS', () => {
     const overHttps = securityHeaders('https');

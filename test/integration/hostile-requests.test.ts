@@ -200,7 +200,7 @@ describe('hostile and malformed requests on the embedded runtime', () => {
       async (path) => {
         const response = await author.sendRaw('GET', path);
 
-        const expected = securityHeaders('http');
+        const expected = securityHeaders('http', runtime.uploadsOrigin);
         expect(expected['content-security-policy']).toContain("default-src 'self'");
         for (const [name, value] of Object.entries(expected)) expect(response.headers[name]).toBe(value);
       },

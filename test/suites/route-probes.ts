@@ -8,6 +8,7 @@ import type { Story } from '../../shared/schemas/story';
 import type { VersionSummary } from '../../shared/schemas/versions';
 import { signIn, type TestBrowser } from '../helpers/embedded-runtime';
 import { multipartForm, png } from '../helpers/images';
+import { uploadManuscript } from '../helpers/manuscript-uploads';
 
 /**
  * How to call each route of `lambdas/routes.ts` well-formed, keyed by route, and an author with one of
@@ -31,6 +32,8 @@ export interface AuthorIds {
   customerId: string;
   paymentMethodId: string;
   priceId: string;
+  /** A manuscript uploaded for an import not yet started (issue 14 §1). */
+  uploadId: string;
 }
 
 export interface ProbeRequest {
@@ -162,6 +165,18 @@ export const probes: Record<string, RouteProbe> = {
       path: '/api/stories/import',
       form: { series_id: v.seriesId },
       file: { bytes: Buffer.from('# One\n\nIn their series.\n'), name: 'cuckoo.md', type: 'text/markdown' },
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/import/uploads': {
+    request: () => ({ path: '/api/stories/import/uploads', json: { file_name: 'cuckoo.md', size: 24 } }),
+    intruderStatus: 201,
+    because: "hands out an upload under the caller's own prefix",
+  },
+  'POST /api/stories/import/uploads/{uploadId}': {
+    request: (v) => ({
+      path: `/api/stories/import/uploads/${v.uploadId}`,
+      json: { file_name: 'cuckoo.md' },
     }),
     intruderStatus: 404,
   },
@@ -535,6 +550,10 @@ export async function signInWithOneOfEverything(
   expect((await browser.sendJson('DELETE', `/api/stories/${story.story_id}/chapter/${cut.id}`)).status).toBe(
     204,
   );
+  const upload = await uploadManuscript(browser, {
+    bytes: Buffer.from('# One\n\nNot imported yet.\n'),
+    name: 'waiting.md',
+  });
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -561,6 +580,7 @@ export async function signInWithOneOfEverything(
       trashedStoryId: discarded.story_id,
       trashedChapterId: cut.id,
       exportJobId,
+      uploadId: upload.upload_id,
       ...billing,
     },
   };

@@ -213,7 +213,10 @@ describe('sessions and web security', () => {
       const sent = Object.fromEntries(
         Object.keys(securityHeaders('https')).map((name) => [name, response.headers[name]]),
       );
-      expect(sent).toEqual({ ...securityHeaders('http'), 'strict-transport-security': undefined });
+      expect(sent).toEqual({
+        ...securityHeaders('http', runtime.uploadsOrigin),
+        'strict-transport-security': undefined,
+      });
     });
 
     it('differs from the HTTPS set only by what plain HTTP cannot use', () => {

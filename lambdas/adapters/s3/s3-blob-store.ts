@@ -5,6 +5,7 @@ import {
   NoSuchKey,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -15,8 +16,12 @@ import type { BucketName } from '../../routes';
 /** S3 allows at most 1,000 keys in one DeleteObjects call. */
 const DELETE_BATCH_SIZE = 1000;
 
-export function createS3Client(config: Config): S3Client {
+export function createS3Client(
+  config: Config,
+  options: Pick<S3ClientConfig, 'requestChecksumCalculation'> = {},
+): S3Client {
   return new S3Client({
+    ...options,
     region: config.AWS_REGION,
     ...(config.S3_ENDPOINT
       ? {
@@ -28,11 +33,18 @@ export function createS3Client(config: Config): S3Client {
   });
 }
 
-export function createS3BlobStore(config: Config, client: S3Client = createS3Client(config)): BlobStore {
+export function createS3BlobStore(
+  config: Config,
+  client: S3Client = createS3Client(config),
+  // By default the SDK adds a checksum of the body to every PutObject, and a presigned PUT has no body yet:
+  // the link would carry the CRC32 of zero bytes and S3 would refuse the file sent with it.
+  uploadSigningClient: S3Client = createS3Client(config, { requestChecksumCalculation: 'WHEN_REQUIRED' }),
+): BlobStore {
   const bucketNames: Record<BucketName, string> = {
     images: config.IMAGES_BUCKET,
     exports: config.EXPORTS_BUCKET,
     versions: config.VERSIONS_BUCKET,
+    uploads: config.UPLOADS_BUCKET,
   };
 
   const deleteKeys = async (bucket: BucketName, keys: string[]) => {
@@ -100,6 +112,15 @@ export function createS3BlobStore(config: Config, client: S3Client = createS3Cli
             : {}),
         }),
         { expiresIn: expiresInSeconds },
+      );
+    },
+
+    async signedUploadUrl(bucket, key, contentLength, expiresInSeconds) {
+      // Content-Length is signed, so S3 refuses a body of any other size: the size asked for is the limit.
+      return getSignedUrl(
+        uploadSigningClient,
+        new PutObjectCommand({ Bucket: bucketNames[bucket], Key: key, ContentLength: contentLength }),
+        { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-length']) },
       );
     },
   };

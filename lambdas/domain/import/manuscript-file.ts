@@ -8,6 +8,7 @@ import {
   MANUSCRIPT_NOT_TEXT_MESSAGE,
   MANUSCRIPT_TOO_LARGE_MESSAGE,
   MANUSCRIPT_UNSUPPORTED_TYPE_MESSAGE,
+  type ManuscriptExtension,
   manuscriptExtension,
 } from '../../../shared/manuscript-import';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
@@ -59,14 +60,23 @@ async function readText(bytes: Uint8Array): Promise<string> {
 }
 
 /**
+ * What can be told from a manuscript's name and size alone, with the refusals' statuses and messages: a
+ * supported extension (answered), not empty, within the size limit. Checked again on the stored bytes.
+ */
+export function checkManuscriptNameAndSize(fileName: string, byteLength: number): ManuscriptExtension {
+  const extension = manuscriptExtension(fileName);
+  if (!extension) throw new UnsupportedMediaTypeError(MANUSCRIPT_UNSUPPORTED_TYPE_MESSAGE);
+  if (byteLength === 0) throw new ValidationError(MANUSCRIPT_EMPTY_MESSAGE);
+  if (byteLength > MANUSCRIPT_MAX_BYTES) throw new PayloadTooLargeError(MANUSCRIPT_TOO_LARGE_MESSAGE);
+  return extension;
+}
+
+/**
  * Checks an uploaded manuscript before it is parsed: a supported extension, within the size limit, not
  * empty, and content that is what the extension says (a real .docx zip, not encrypted; UTF-8 text).
  */
 export async function readManuscriptFile(file: Uint8Array, fileName: string): Promise<ManuscriptSource> {
-  const extension = manuscriptExtension(fileName);
-  if (!extension) throw new UnsupportedMediaTypeError(MANUSCRIPT_UNSUPPORTED_TYPE_MESSAGE);
-  if (file.byteLength === 0) throw new ValidationError(MANUSCRIPT_EMPTY_MESSAGE);
-  if (file.byteLength > MANUSCRIPT_MAX_BYTES) throw new PayloadTooLargeError(MANUSCRIPT_TOO_LARGE_MESSAGE);
+  const extension = checkManuscriptNameAndSize(fileName, file.byteLength);
   switch (extension) {
     case 'docx':
       return readDocx(file);

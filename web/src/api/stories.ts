@@ -5,7 +5,6 @@ import {
   StorySchema,
   type CreateStoryForm,
   type FullStory,
-  type ImportStoryForm,
   type Story,
   type UpdateStoryDetailsForm,
 } from '../../../shared/schemas/story';
@@ -76,14 +75,6 @@ export async function getFullStory(storyId: string, signal?: AbortSignal): Promi
  */
 export async function createStory(fields: CreateStoryForm, image: File | null): Promise<Story> {
   return StorySchema.parse(await api.post(apiPaths.stories, multipart(fields, image)));
-}
-
-/**
- * POST /api/stories/import, multipart (issue 14 §1): answers 202 with the new story, marked as importing;
- * a worker builds its chapters.
- */
-export async function importStory(fields: ImportStoryForm, manuscript: File): Promise<Story> {
-  return StorySchema.parse(await api.post(apiPaths.storyImport, multipart(fields, manuscript)));
 }
 
 /**

@@ -93,4 +93,8 @@ export class MemoryBlobStore implements BlobStore {
   async signedDownloadUrl(_bucket: string, key: string) {
     return `https://signed.example.com/${key}`;
   }
+
+  async signedUploadUrl(_bucket: string, key: string) {
+    return `https://signed.example.com/${key}?upload`;
+  }
 }

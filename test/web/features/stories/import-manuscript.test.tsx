@@ -3,11 +3,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MANUSCRIPT_NOT_TEXT_MESSAGE } from '../../../../shared/manuscript-import';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { renderApp } from '../../helpers/render-app';
-import { buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
+import { buildStory, emptyResponse, jsonResponse, stubServer } from '../library-fixtures';
 
 beforeEach(() => {
   silenceConsoleErrors();
 });
+
+const UPLOAD_URL = 'https://uploads.example/manuscripts/u1?X-Amz-Signature=abc';
+const uploadAnswers = {
+  'POST /api/stories/import/uploads': jsonResponse(
+    { upload_id: 'u1', upload_url: UPLOAD_URL, upload_method: 'PUT', expires_at: '2026-11-23T18:00:00Z' },
+    201,
+  ),
+};
 
 const manuscript = (name: string) => new File(['Chapter 1\n\nOnce.'], name, { type: 'text/plain' });
 
@@ -46,12 +54,14 @@ describe('importing a manuscript from the story list', () => {
     expect(within(failed).getByRole('status').textContent).toContain('Import failed — 12 of 40 chapters');
   });
 
-  it('sends the file and the fields given, then lists the new story with its progress', async () => {
+  it('sends the file straight to storage, imports it with the fields given, then lists the new story with its progress', async () => {
     // Arrange
     const server = stubServer({
       'GET /api/stories': jsonResponse([]),
       'GET /api/series': jsonResponse([]),
-      'POST /api/stories/import': jsonResponse(
+      ...uploadAnswers,
+      [`PUT ${UPLOAD_URL}`]: emptyResponse(200),
+      'POST /api/stories/import/uploads/u1': jsonResponse(
         buildStory({
           story_id: 'n1',
           title: 'Winter',
@@ -75,8 +85,13 @@ describe('importing a manuscript from the story list', () => {
     // Assert
     const card = await screen.findByRole('article', { name: 'Winter' });
     expect(within(card).getByRole('status').textContent).toBe('Importing… 0 of 1 chapters');
-    const upload = server.requests.find((request) => request.url === '/api/stories/import');
-    expect(formFields(upload)).toEqual({ title: 'Winter', file: 'file:winter.txt' });
+    const asked = server.requests.find((request) => request.url === '/api/stories/import/uploads');
+    expect(JSON.parse(String(asked?.body))).toEqual({ file_name: 'winter.txt', size: 16 });
+    const sent = server.requests.find((request) => request.url === UPLOAD_URL);
+    expect(sent?.method).toBe('PUT');
+    expect((sent?.body as File).name).toBe('winter.txt');
+    const imported = server.requests.find((request) => request.url === '/api/stories/import/uploads/u1');
+    expect(JSON.parse(String(imported?.body))).toEqual({ title: 'Winter', file_name: 'winter.txt' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -85,7 +100,9 @@ describe('importing a manuscript from the story list', () => {
     stubServer({
       'GET /api/stories': jsonResponse([]),
       'GET /api/series': jsonResponse([]),
-      'POST /api/stories/import': jsonResponse(
+      ...uploadAnswers,
+      [`PUT ${UPLOAD_URL}`]: emptyResponse(200),
+      'POST /api/stories/import/uploads/u1': jsonResponse(
         { error: 'unsupported_media_type', message: MANUSCRIPT_NOT_TEXT_MESSAGE },
         415,
       ),
@@ -102,6 +119,30 @@ describe('importing a manuscript from the story list', () => {
     // Assert
     expect((await within(dialog).findByRole('alert')).textContent).toBe(MANUSCRIPT_NOT_TEXT_MESSAGE);
     expect(screen.getByRole('dialog', { name: 'Import a manuscript' })).toBeTruthy();
+  });
+
+  it('keeps the dialog open with a reason when storage refuses the upload, and imports nothing', async () => {
+    // Arrange
+    const server = stubServer({
+      'GET /api/stories': jsonResponse([]),
+      'GET /api/series': jsonResponse([]),
+      ...uploadAnswers,
+      [`PUT ${UPLOAD_URL}`]: emptyResponse(403),
+    });
+    renderApp('/stories');
+    const dialog = await openDialog();
+
+    // Act
+    fireEvent.change(within(dialog).getByLabelText('Manuscript file'), {
+      target: { files: [manuscript('winter.txt')] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // Assert
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The manuscript could not be uploaded. Check the connection and try again.',
+    );
+    expect(server.requests.some((request) => request.url === '/api/stories/import/uploads/u1')).toBe(false);
   });
 
   it('refuses a file of another kind before sending it', async () => {

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ImportStoryForm, Story } from '../../../../../shared/schemas/story';
 import { seriesListQuery } from '../../../api/series';
-import { getStories, importStory, storiesQuery } from '../../../api/stories';
+import { importManuscript } from '../../../api/manuscript-uploads';
+import { getStories, storiesQuery } from '../../../api/stories';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { ApiError } from '../../../lib/api-client';
 
@@ -27,7 +28,7 @@ export function useManuscriptImport(stories: Story[] | undefined) {
 
   const upload = useMutation({
     mutationFn: ({ fields, manuscript }: { fields: ImportStoryForm; manuscript: File }) =>
-      importStory(fields, manuscript),
+      importManuscript(fields, manuscript),
     onMutate: () => setRefusal(undefined),
     onSuccess: async (story) => {
       queryClient.setQueryData(storiesQuery().queryKey, (list) => [...(list ?? []), story]);

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MANUSCRIPT_UPLOAD_EXPIRY_SECONDS,
+  type ManuscriptUpload,
+  type ManuscriptUploadRequest,
+} from '../../../shared/schemas/manuscript-upload';
+import type { Story } from '../../../shared/schemas/story';
+import { NotFoundError } from '../../errors';
+import { describeError } from '../../logger';
+import type { Ports } from '../../ports';
+import { importStory, type ManuscriptImportRequest } from './import-story';
+import { checkManuscriptNameAndSize } from './manuscript-file';
+
+/**
+ * Manuscripts sent straight to storage (issue 14 §1's large-file path). An upload's key is made from the
+ * author's id and a random upload id, so an upload id names an object only under its own author's prefix:
+ * another author asking for it looks under theirs and finds nothing (404). Nothing is stored in the table.
+ */
+const UPLOADS_BUCKET = 'uploads';
+
+export const UPLOAD_NOT_FOUND_MESSAGE =
+  'This upload was not found. Choose the manuscript and import it again.';
+
+export function manuscriptUploadKey(userId: string, uploadId: string): string {
+  return `manuscripts/${userId}/${uploadId}`;
+}
+
+/**
+ * POST /api/stories/import/uploads: refuses what the name and size already show (the import's statuses and
+ * messages), then a link that stores exactly `size` bytes under a new upload id, for a quarter of an hour.
+ */
+export async function createManuscriptUpload(
+  ports: Ports,
+  userId: string,
+  request: ManuscriptUploadRequest,
+): Promise<ManuscriptUpload> {
+  checkManuscriptNameAndSize(request.file_name, request.size);
+  const uploadId = randomUUID();
+  const url = await ports.blobs.signedUploadUrl(
+    UPLOADS_BUCKET,
+    manuscriptUploadKey(userId, uploadId),
+    request.size,
+    MANUSCRIPT_UPLOAD_EXPIRY_SECONDS,
+  );
+  return {
+    upload_id: uploadId,
+    upload_url: url,
+    upload_method: 'PUT',
+    expires_at: new Date(ports.now().getTime() + MANUSCRIPT_UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
+  };
+}
+
+export type UploadedManuscriptImportRequest = Omit<ManuscriptImportRequest, 'file'> & { fileName: string };
+
+/**
+ * POST /api/stories/import/uploads/{uploadId}: the stored object goes through the very import the multipart
+ * route runs (size, type and content checked on the stored bytes, nothing created when refused). The upload
+ * is used once: removed after the import, refused or not; should that removal fail, the bucket's one-day
+ * expiry removes it.
+ */
+export async function importUploadedManuscript(
+  ports: Ports,
+  userId: string,
+  uploadId: string,
+  request: UploadedManuscriptImportRequest,
+): Promise<Story> {
+  const key = manuscriptUploadKey(userId, uploadId);
+  const upload = await ports.blobs.get(UPLOADS_BUCKET, key);
+  if (!upload) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
+  const { fileName, ...story } = request;
+  try {
+    return await importStory(ports, userId, { ...story, file: { fileName, bytes: upload.body } });
+  } finally {
+    await ports.blobs.delete(UPLOADS_BUCKET, [key]).catch((error: unknown) => {
+      ports.logger.warn(
+        'an imported upload could not be removed; it expires within a day',
+        describeError(error),
+      );
+    });
+  }
+}
