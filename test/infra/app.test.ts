@@ -272,6 +272,28 @@ describe('export', () => {
     expect(withFonts.map(({ route }) => route)).toContain('POST /api/stories');
     expect(withFonts.filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))).toEqual([]);
   });
+
+  it('ships one Noto Sans SC weight (Bold, for CJK titles) beside the bundles that draw covers, and nowhere else', () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const bundles = routes.flatMap((route) => {
+      const fn = functionBehindRoute(api, routeKey(route));
+      return fn ? [{ route: routeKey(route), code: codeDirectory(synthesized.assembly.directory, fn) }] : [];
+    });
+    const worker = exportWorker();
+    const notoFiles = (code: string) =>
+      existsSync(join(code, 'fonts'))
+        ? readdirSync(join(code, 'fonts')).filter((file) => file.startsWith('NotoSans'))
+        : [];
+
+    const withNoto = bundles.filter(({ code }) => notoFiles(code).length > 0);
+
+    expect(withNoto.map(({ route }) => route).sort()).toEqual([
+      'POST /api/stories',
+      'POST /api/stories/import',
+    ]);
+    for (const { code } of withNoto) expect(notoFiles(code)).toEqual(['NotoSansSC_700Bold.ttf']);
+    expect(worker && notoFiles(codeDirectory(synthesized.assembly.directory, worker))).toEqual([]);
+  });
 });
 
 describe('auth', () => {
