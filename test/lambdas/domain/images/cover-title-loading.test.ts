@@ -1,10 +1,11 @@
 import path from 'node:path';
+import type * as Fontkit from 'fontkit';
 import { describe, expect, it, vi } from 'vitest';
 import { coverTitleFonts } from '../../../../lambdas/domain/images/cover-title';
 
 const { openSync } = vi.hoisted(() => ({ openSync: vi.fn() }));
 vi.mock('fontkit', async (importOriginal) => {
-  const fontkit = await importOriginal<typeof import('fontkit')>();
+  const fontkit = await importOriginal<typeof Fontkit>();
   openSync.mockImplementation(fontkit.openSync);
   return { ...fontkit, openSync };
 });
