@@ -4,6 +4,7 @@ import { pngFile } from './fixtures/images';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 import { createStoryThroughApi } from './fixtures/stories';
 import { saveParagraphsThroughApi } from './fixtures/story-text';
+import { DEFAULT_STORY_IMAGE_URL } from '../shared/default-images';
 import { IMAGE_TYPE_REJECTED_MESSAGE } from '../shared/validation';
 
 /** Issue 15 §3: what a new author ran into in their first hour. */
@@ -219,6 +220,46 @@ test('the story form counts its title, refuses a file that is not an image when 
 
   await expect(remove).toHaveCount(0);
   await expect(page.getByText('Without one, a cover is made from the title.')).toBeVisible();
+});
+
+test('a saved cover can be removed: after Update and a reload the story shows the default picture', async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('remove-cover'));
+  const story = await createStoryThroughApi(page, { title: 'The Salt Road' });
+  const editPage = `/stories/${story.story_id}/edit`;
+  const savedCover = async () =>
+    ((await (await page.request.get(`/api/stories/${story.story_id}`)).json()) as { image_url: string })
+      .image_url;
+  await page.goto(editPage);
+  await page.locator('input[type="file"]').setInputFiles(await pngFile('cover.png', 60, 60, '#2255aa'));
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Story edit success')).toBeVisible();
+  const uploaded = await savedCover();
+  expect(uploaded).toMatch(/\.png$/);
+
+  await page.goto(editPage);
+  const dropzone = page.getByRole('button', { name: 'Choose cover image' });
+  await expect(dropzone.locator('img')).toHaveAttribute('src', uploaded);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(dropzone.locator('img')).toHaveCount(0);
+  await expect(page.getByText('Without one, the story shows the default cover.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('cover-removed-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: test.info().outputPath('cover-removed-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Story edit success')).toBeVisible();
+
+  await page.goto(editPage);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('The Salt Road');
+  expect(await savedCover()).toBe(DEFAULT_STORY_IMAGE_URL);
+  expect((await page.request.get(uploaded)).status()).toBe(404);
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await page.goto('/stories');
+  const card = page.getByRole('article').filter({ hasText: 'The Salt Road' });
+  await expect(card.locator('img')).toHaveAttribute('src', DEFAULT_STORY_IMAGE_URL);
+  await page.screenshot({ path: test.info().outputPath('story-list-after-removal.png') });
 });
 
 test('the keyboard focus shows a clear ring on controls and on a story card with its cover', async ({

@@ -11,6 +11,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { CJK_COVER_FONT } from '../../lambdas/domain/images/cover-fonts';
 import type { Config } from '../../lambdas/env';
 import type { AccessMode, BucketName, QueueName, RouteAccess } from '../../lambdas/routes';
 import { ALARM_PERIOD, NotifyingAlarm } from './notifying-alarm';
@@ -120,7 +121,7 @@ export function handlerImportsSharp(entry: string): boolean {
 
 /**
  * PDF export embeds the Tinos faces (`lambdas/domain/export/font-files.ts`), and generated covers draw their
- * titles with Tinos Bold through fontkit (`lambdas/domain/images/cover-title.ts`); both open the files by path
+ * Latin, Greek, Cyrillic and Hebrew titles with Tinos Bold through fontkit (`lambdas/domain/images/cover-title.ts`); both open the files by path
  * at run time, so esbuild cannot see them: handlers that import pdfkit or fontkit get the four TTFs copied
  * into `fonts/` beside their bundle, where font-files.ts looks first.
  */
@@ -152,6 +153,33 @@ function serifFontCopies(projectRoot: string): CopyCommands {
 }
 
 /**
+ * Generated covers draw Chinese and Japanese titles with Noto Sans SC Bold (`lambdas/domain/images/cover-fonts.ts`),
+ * opened by path like Tinos: handlers that import fontkit (those that draw covers) get that one TTF copied into
+ * `fonts/` as well. Only that weight: each of the package's nine is a 10 MB file.
+ */
+const COVER_FONT_IMPORTED_BY = 'fontkit';
+
+function handlerDrawsCovers(entry: string): boolean {
+  return handlerImports(entry, COVER_FONT_IMPORTED_BY);
+}
+
+/** The shell commands that copy the CJK cover face into a bundle's `fonts/` folder; throws when it is missing. */
+function coverFontCopies(projectRoot: string): CopyCommands {
+  const fontFile = join(
+    projectRoot,
+    'node_modules',
+    CJK_COVER_FONT.packageName,
+    CJK_COVER_FONT.fileInPackage,
+  );
+  if (!existsSync(fontFile)) {
+    throw new Error(
+      `Generated covers need ${CJK_COVER_FONT.packageName}, which is not installed: run "npm ci"`,
+    );
+  }
+  return (outputDir) => [`mkdir -p "${outputDir}/fonts"`, `cp "${fontFile}" "${outputDir}/fonts/"`];
+}
+
+/**
  * What a handler that imports sharp needs beside its bundle: sharp stays external, and sharp with the packages it
  * loads is copied into the bundle's node_modules (a dependency nested under sharp travels with sharp).
  */
@@ -174,15 +202,16 @@ function sharpCopies(projectRoot: string, handler: string): CopyCommands {
   ];
 }
 
-/** The common bundling, plus what sharp or the PDF fonts need copied beside the bundle (checked up front). */
+/** The common bundling, plus what sharp or the fonts need copied beside the bundle (checked up front). */
 function handlerBundling(
   projectRoot: string,
   handler: string,
-  needs: { sharp: boolean; serifFonts: boolean },
+  needs: { sharp: boolean; serifFonts: boolean; coverFont: boolean },
 ): BundlingOptions {
   const copies = [
     ...(needs.sharp ? [sharpCopies(projectRoot, handler)] : []),
     ...(needs.serifFonts ? [serifFontCopies(projectRoot)] : []),
+    ...(needs.coverFont ? [coverFontCopies(projectRoot)] : []),
   ];
   if (copies.length === 0) return BUNDLING;
   return {
@@ -274,6 +303,7 @@ export class LoreweaverFunction extends Construct {
       bundling: handlerBundling(props.projectRoot, props.handler, {
         sharp: usesSharp,
         serifFonts: handlerNeedsSerifFonts(entry),
+        coverFont: handlerDrawsCovers(entry),
       }),
     });
 

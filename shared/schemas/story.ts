@@ -90,12 +90,20 @@ export const CreateStoryFormSchema = z.object(storyFormFields).transform(placeOn
 export type CreateStoryForm = z.input<typeof CreateStoryFormSchema>;
 
 /**
- * PUT /api/stories/{id}/details, multipart (plus an optional `file`). The form calls the series name
+ * PUT /api/stories/{id}/details, multipart (plus an optional `file`, or `remove_image`). The form calls the series name
  * `series_name`; `series_title` is accepted too. Series fields left out keep the story's series as it is;
  * sent empty, they make the story standalone.
  */
 export const UpdateStoryDetailsFormSchema = z
-  .object({ ...storyFormFields, series_name: SeriesNameFieldSchema.optional() })
+  .object({
+    ...storyFormFields,
+    series_name: SeriesNameFieldSchema.optional(),
+    /**
+     * 'true' removes the story's own image (its default picture shows again); absent or 'false' keeps it.
+     * A form that removes the image sends no file.
+     */
+    remove_image: z.enum(['true', 'false']).optional(),
+  })
   .transform(placeOnlyInSeries);
 export type UpdateStoryDetailsForm = z.input<typeof UpdateStoryDetailsFormSchema>;
 

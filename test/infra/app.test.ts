@@ -302,6 +302,14 @@ describe('export', () => {
     );
     return queueId ? functionConsuming(api, queueId) : undefined;
   };
+  /** Each route's key and the folder of its Lambda's bundle. */
+  const routeBundles = () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    return routes.flatMap((route) => {
+      const fn = functionBehindRoute(api, routeKey(route));
+      return fn ? [{ route: routeKey(route), code: codeDirectory(synthesized.assembly.directory, fn) }] : [];
+    });
+  };
 
   it('renders in a worker with at least 1 GB, granted what its route-table entry names', () => {
     const worker = exportWorker();
@@ -324,15 +332,29 @@ describe('export', () => {
   });
 
   it('copies the fonts into no route bundle but those that draw images (generated covers need Tinos Bold)', () => {
-    const api = synthesized.template(synthesized.stacks.api);
-    const bundles = routes.flatMap((route) => {
-      const fn = functionBehindRoute(api, routeKey(route));
-      return fn ? [{ route: routeKey(route), code: codeDirectory(synthesized.assembly.directory, fn) }] : [];
-    });
+    const bundles = routeBundles();
     const withFonts = bundles.filter(({ code }) => existsSync(join(code, 'fonts')));
 
     expect(withFonts.map(({ route }) => route)).toContain('POST /api/stories');
     expect(withFonts.filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))).toEqual([]);
+  });
+
+  it('ships one Noto Sans SC weight (Bold, for CJK titles) beside the bundles that draw covers, and nowhere else', () => {
+    const bundles = routeBundles();
+    const worker = exportWorker();
+    const notoFiles = (code: string) =>
+      existsSync(join(code, 'fonts'))
+        ? readdirSync(join(code, 'fonts')).filter((file) => file.startsWith('NotoSans'))
+        : [];
+
+    const withNoto = bundles.filter(({ code }) => notoFiles(code).length > 0);
+
+    expect(withNoto.map(({ route }) => route).sort()).toEqual([
+      'POST /api/stories',
+      'POST /api/stories/import',
+    ]);
+    for (const { code } of withNoto) expect(notoFiles(code)).toEqual(['NotoSansSC_700Bold.ttf']);
+    expect(worker && notoFiles(codeDirectory(synthesized.assembly.directory, worker))).toEqual([]);
   });
 });
 

@@ -48,6 +48,14 @@ const calls: [string, Call][] = [
         body: multipartForm({ title: 'Hijacked', description: 'Mine now.' }),
       }),
   ],
+  [
+    'PUT story details removing the image',
+    (b, v) =>
+      b.fetch(`/api/stories/${v.storyId}/details`, {
+        method: 'PUT',
+        body: multipartForm({ title: 'Hijacked', description: 'Mine now.', remove_image: 'true' }),
+      }),
+  ],
   ['DELETE story', (b, v) => b.fetch(`/api/stories/${v.storyId}`, { method: 'DELETE' })],
   ['GET settings', (b, v) => b.fetch(`/api/stories/${v.storyId}/settings`)],
   [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { ChapterContent } from '../../shared/schemas/block';
 import type { Series } from '../../shared/schemas/series';
+import { DEFAULT_STORY_IMAGE_URL } from '../../shared/default-images';
 import type { Story } from '../../shared/schemas/story';
 import {
   movableClock,
@@ -199,6 +200,45 @@ describe('stories and series on the embedded runtime', () => {
     expect(updated.image_url).toMatch(/\.png$/);
     expect((await author.fetch(story.image_url)).status).toBe(404);
     expect((await author.fetch(updated.image_url)).status).toBe(200);
+  });
+
+  it("removes a story's cover: the object is deleted and the default picture answered; another author gets 404", async () => {
+    // Arrange
+    const story = await createStory(
+      { title: 'Covered', description: 'With a photo.' },
+      { bytes: await png(), name: 'cover.png', type: 'image/png' },
+    );
+    const coverKey = story.image_url.slice(1);
+    const removal = multipartForm({ title: 'Covered', description: 'With a photo.', remove_image: 'true' });
+    const intruder = await signIn(runtime, 'ivan@example.com', 'Ivan');
+
+    // Act
+    const refused = await intruder.fetch(`/api/stories/${story.story_id}/details`, {
+      method: 'PUT',
+      body: removal,
+    });
+    const bothAtOnce = await author.fetch(`/api/stories/${story.story_id}/details`, {
+      method: 'PUT',
+      body: multipartForm(
+        { title: 'Covered', description: 'With a photo.', remove_image: 'true' },
+        { bytes: await png(), name: 'other.png', type: 'image/png' },
+      ),
+    });
+    const coverAfterRefusals = await runtime.ports.blobs.get('images', coverKey);
+    const removed = await author.fetch(`/api/stories/${story.story_id}/details`, {
+      method: 'PUT',
+      body: removal,
+    });
+
+    // Assert
+    expect(refused.status).toBe(404);
+    expect(bothAtOnce.status).toBe(400);
+    expect(coverAfterRefusals).toBeDefined();
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as Story).image_url).toBe(DEFAULT_STORY_IMAGE_URL);
+    expect(await runtime.ports.blobs.get('images', coverKey)).toBeUndefined();
+    const reread = (await (await author.fetch(`/api/stories/${story.story_id}`)).json()) as Story;
+    expect(reread.image_url).toBe(DEFAULT_STORY_IMAGE_URL);
   });
 
   it('reorders a series, renumbering places from 1, and leaves out stories that then become standalone', async () => {

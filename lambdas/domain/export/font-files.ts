@@ -4,19 +4,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where the serif font embedded in exported PDFs is found at run time. Tinos (Apache-2.0) is metrically
- * compatible with Times New Roman, so a PDF lays out exactly as the DOCX does in Word.
+ * Where the fonts shipped with the functions are found at run time: the serif embedded in exported PDFs, and
+ * the faces generated covers draw their titles with. Tinos (Apache-2.0) is metrically compatible with Times
+ * New Roman, so a PDF lays out exactly as the DOCX does in Word.
  *
  * Two places, tried in order:
  * - `fonts/` beside the running module: a Lambda bundle is one `index.mjs`, and the CDK bundling copies the
- *   four TTFs into a `fonts/` folder next to it;
- * - the `@expo-google-fonts/tinos` package, resolved from this module: the repository, tests and the embedded
- *   runtime.
+ *   TTFs a handler needs into a `fonts/` folder next to it, under their base names;
+ * - the font's npm package, resolved from this module: the repository, tests and the embedded runtime.
  */
+
+/** A TTF shipped with the functions: its npm package and its path inside that package. */
+export interface ShippedFont {
+  packageName: string;
+  fileInPackage: string;
+}
 
 export type FontFace = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
-const FONT_PACKAGE = '@expo-google-fonts/tinos';
+const SERIF_PACKAGE = '@expo-google-fonts/tinos';
 
 /** Each face's file inside the package, and under its base name in a bundle's `fonts/` folder. */
 const FACE_FILES: Record<FontFace, string> = {
@@ -26,38 +32,39 @@ const FACE_FILES: Record<FontFace, string> = {
   boldItalic: '700Bold_Italic/Tinos_700Bold_Italic.ttf',
 };
 
-function packageDirectory(): string | null {
+function packageDirectory(packageName: string): string | null {
   try {
-    return path.dirname(createRequire(import.meta.url).resolve(`${FONT_PACKAGE}/package.json`));
+    return path.dirname(createRequire(import.meta.url).resolve(`${packageName}/package.json`));
   } catch {
     return null;
   }
 }
 
-const resolvedPaths = new Map<FontFace, string>();
+const resolvedPaths = new Map<string, string>();
 
-/** The absolute path of a face's TTF (looked up once per process); throws naming both places when neither holds it. */
-export function serifFontPath(face: FontFace): string {
-  const known = resolvedPaths.get(face);
+/** The absolute path of a shipped TTF (looked up once per process); throws naming both places when neither holds it. */
+export function shippedFontPath(font: ShippedFont): string {
+  const id = `${font.packageName}/${font.fileInPackage}`;
+  const known = resolvedPaths.get(id);
   if (known !== undefined) return known;
-  const resolved = locateFont(face);
-  resolvedPaths.set(face, resolved);
+  const resolved = locateFont(font);
+  resolvedPaths.set(id, resolved);
   return resolved;
 }
 
-function locateFont(face: FontFace): string {
-  const bundled = path.join(
-    path.dirname(fileURLToPath(import.meta.url)),
-    'fonts',
-    path.basename(FACE_FILES[face]),
-  );
+/** The absolute path of a serif face's TTF. */
+export function serifFontPath(face: FontFace): string {
+  return shippedFontPath({ packageName: SERIF_PACKAGE, fileInPackage: FACE_FILES[face] });
+}
+
+function locateFont({ packageName, fileInPackage }: ShippedFont): string {
+  const fileName = path.basename(fileInPackage);
+  const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts', fileName);
   if (existsSync(bundled)) return bundled;
-  const installed = packageDirectory();
-  const fromPackage = installed === null ? null : path.join(installed, FACE_FILES[face]);
+  const installed = packageDirectory(packageName);
+  const fromPackage = installed === null ? null : path.join(installed, fileInPackage);
   if (fromPackage !== null && existsSync(fromPackage)) return fromPackage;
-  throw new Error(
-    `Font file ${path.basename(FACE_FILES[face])} is neither at ${bundled} nor in ${FONT_PACKAGE}`,
-  );
+  throw new Error(`Font file ${fileName} is neither at ${bundled} nor in ${packageName}`);
 }
 
 /** The face a run with these styles is set in. */

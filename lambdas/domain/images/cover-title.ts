@@ -1,19 +1,27 @@
 import { openSync, type Font } from 'fontkit';
-import { serifFontPath } from '../export/font-files';
+import { serifFontPath, shippedFontPath } from '../export/font-files';
+import { CJK_COVER_FONT } from './cover-fonts';
 
 /**
- * A generated cover's title, drawn as outlines from a font shipped with the function rather than as SVG text:
+ * A generated cover's title, drawn as outlines from fonts shipped with the function rather than as SVG text:
  * a Lambda has no system fonts, and the renderer would draw whatever it found (or empty boxes, "tofu") for
  * characters its fonts lack. Tinos Bold (the PDF export's serif, already beside each bundle that needs it)
- * covers Latin, Greek, Cyrillic and Hebrew.
+ * covers Latin, Greek, Cyrillic and Hebrew; Noto Sans SC Bold adds Chinese and Japanese.
  */
 
-let titleFonts: readonly Font[] | undefined;
+let serifFont: Font | undefined;
+let cjkFont: Font | undefined;
 
-/** The fonts tried for each character, in order; the first that has the character draws it. */
-export function coverTitleFonts(): readonly Font[] {
-  titleFonts ??= [openSync(serifFontPath('bold'))];
-  return titleFonts;
+/**
+ * The fonts that draw a title, tried in order for each character: Tinos Bold, then Noto Sans SC Bold only
+ * when the title has a character Tinos lacks. Each is opened on first need and kept for the process: Noto's
+ * file is 10 MB, which a Latin title never pays for.
+ */
+export function coverTitleFonts(title: string): readonly Font[] {
+  serifFont ??= openSync(serifFontPath('bold'));
+  if (fontsCover(title, [serifFont])) return [serifFont];
+  cjkFont ??= openSync(shippedFontPath(CJK_COVER_FONT));
+  return [serifFont, cjkFont];
 }
 
 const isSpace = (character: string) => /\s/u.test(character);

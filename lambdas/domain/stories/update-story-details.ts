@@ -13,12 +13,15 @@ import { retryOnConcurrentChange } from '../concurrency';
 import { listChapters } from '../chapters/chapter-list';
 import { toStory } from './story-views';
 
+/** What becomes of the story's image: kept, replaced by an upload, or removed (its default picture shows). */
+export type ImageChange = { kind: 'keep' } | { kind: 'replace'; bytes: Buffer } | { kind: 'remove' };
+
 export interface StoryDetailsChange {
   title: string;
   description: string;
   series: SeriesChoice;
-  /** A new image; without one the story keeps its image. */
-  image?: Buffer;
+  /** Without one, the story keeps its image. */
+  image?: ImageChange;
 }
 
 /**
@@ -37,9 +40,11 @@ export async function updateStoryDetails(
 
   // 404 before any image is processed.
   await storyRepository.requireOwned(userId, storyId);
-  const newImage = change.image
-    ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(change.image), now)
-    : undefined;
+  const image = change.image ?? { kind: 'keep' };
+  const newImage =
+    image.kind === 'replace'
+      ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(image.bytes), now)
+      : undefined;
 
   try {
     const { updated, previousImageUrl } = await retryOnConcurrentChange(async () => {
@@ -57,7 +62,8 @@ export async function updateStoryDetails(
       const details = {
         title: change.title,
         description: change.description,
-        image_url: newImage?.url ?? story.image_url,
+        // No image of its own: the story's view answers the default picture.
+        image_url: image.kind === 'remove' ? '' : (newImage?.url ?? story.image_url),
       };
       await repositories.commit([
         storyRepository.updateItem(
@@ -80,7 +86,7 @@ export async function updateStoryDetails(
       );
       return { updated: view, previousImageUrl: story.image_url };
     });
-    const replacedImage = newImage && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
+    const replacedImage = image.kind !== 'keep' && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
     if (replacedImage) await deleteImages(ports.blobs, [replacedImage], ports.logger);
     return updated;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_STORY_IMAGE_URL } from '../../../shared/default-images';
 import { createStory } from '../../../lambdas/domain/stories/create-story';
 import { deleteStory, purgeStoryContent } from '../../../lambdas/domain/stories/delete-story';
 import { getStory, listStories } from '../../../lambdas/domain/stories/story-views';
@@ -81,6 +82,32 @@ describe('stories, on in-memory repositories', () => {
     const stories = await listStories(ports.repositories, AUTHOR);
     expect(stories.find((story) => story.story_id === first.story_id)?.series_id).toBeUndefined();
     expect(stories.find((story) => story.story_id === second.story_id)).toMatchObject({ series_place: 1 });
+  });
+
+  it('removes the story’s own cover: the default picture shows and the stored image is deleted', async () => {
+    // Arrange: a new story gets a generated cover of its own.
+    const { ports, blobs } = createMemoryPorts();
+    const story = await createStory(ports, AUTHOR, {
+      title: 'Bare',
+      description: '',
+      series: { kind: 'standalone' },
+    });
+    const coverKey = story.image_url.slice(1);
+
+    // Act
+    const updated = await updateStoryDetails(ports, AUTHOR, story.story_id, {
+      title: 'Bare',
+      description: '',
+      series: { kind: 'unchanged' },
+      image: { kind: 'remove' },
+    });
+
+    // Assert
+    expect(updated.image_url).toBe(DEFAULT_STORY_IMAGE_URL);
+    await expect(getStory(ports.repositories, AUTHOR, story.story_id)).resolves.toMatchObject({
+      image_url: DEFAULT_STORY_IMAGE_URL,
+    });
+    expect(blobs.delete).toHaveBeenCalledWith('images', [coverKey]);
   });
 
   it('deletes the story at once for its author and hands its content to the deletion queue', async () => {

@@ -2,12 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  generateCoverImage,
-  imageKeyOf,
-  prepareUploadedImage,
-  sampleCoverImage,
-} from '../../../../lambdas/domain/images/images';
+import { generateCoverImage, sampleCoverImage } from '../../../../lambdas/domain/images/generated-cover';
+import { imageKeyOf, prepareUploadedImage } from '../../../../lambdas/domain/images/images';
 import { createLogger } from '../../../../lambdas/logger';
 import { createHttpSampleImages } from '../../../../lambdas/adapters/http/http-sample-images';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../../lambdas/errors';
@@ -107,6 +103,28 @@ describe('generated covers', () => {
 
     expect(await colourOf('Emma')).toEqual(await colourOf('Emma'));
     expect(await colourOf('Emma')).not.toEqual(await colourOf('Beloved'));
+  });
+
+  it.each([
+    ['a Latin', 'The Long Night', true],
+    ['a Chinese', '红楼梦', true],
+    ['a Japanese', '東京物語', true],
+    ['a Korean', '한국어', false],
+  ])('draws %s title on the cover, or leaves a title it cannot draw off', async (_script, title, drawn) => {
+    // Arrange: white title outlines are the only near-white pixels inside the frame.
+    const cover = await generateCoverImage(title);
+
+    // Act
+    const centre = await sharp(cover.body)
+      .extract({ left: 40, top: 100, width: 220, height: 100 })
+      .greyscale()
+      .raw()
+      .toBuffer();
+
+    // Assert
+    const white = centre.filter((value) => value > 235).length;
+    if (drawn) expect(white).toBeGreaterThan(300);
+    else expect(white).toBe(0);
   });
 
   it('sets titles with markup characters as text', async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_STORY_IMAGE_URL } from '../../../../shared/default-images';
 import { IMAGE_MAX_BYTES } from '../../../../shared/validation';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
@@ -333,6 +334,44 @@ describe('the story form for an existing story', () => {
     // Assert
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
     expect(formFields(posts(requests)[0])).toMatchObject({ series_id: '', series_name: '' });
+  });
+
+  it('removes a saved cover: the placeholder shows and the update asks the server to remove the image', async () => {
+    // Arrange
+    const covered = { ...volume, image_url: '/images/stories/v1/cover-1.jpg' };
+    const { requests } = stubServer({
+      'GET /api/stories/v1': jsonResponse(covered),
+      'GET /api/series': jsonResponse([expanse]),
+      'PUT /api/stories/v1/details': jsonResponse({ ...volume, image_url: DEFAULT_STORY_IMAGE_URL }),
+    });
+    renderApp('/stories/v1/edit');
+    await screen.findByRole('textbox', { name: 'Title' });
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    // Assert
+    expect(screen.getByText(/Without one, the story shows the default cover\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(formFields(posts(requests)[0])).toMatchObject({ remove_image: 'true' });
+    expect(formFields(posts(requests)[0])).not.toHaveProperty('file');
+  });
+
+  it('offers no Remove for the default picture a story without a cover shows', async () => {
+    // Arrange
+    stubServer({
+      'GET /api/stories/v1': jsonResponse({ ...volume, image_url: DEFAULT_STORY_IMAGE_URL }),
+      'GET /api/series': jsonResponse([expanse]),
+    });
+
+    // Act
+    renderApp('/stories/v1/edit');
+    await screen.findByRole('textbox', { name: 'Title' });
+
+    // Assert
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
   it("shows 'Error editing story' when the save fails", async () => {

@@ -48,7 +48,7 @@ interface ImageDropzoneProps {
   /** Shown while there is no image. */
   placeholderIcon: ReactNode;
   onFileAccepted: (file: File) => void;
-  /** Given while a chosen file can be taken back: a 'Remove' button under the picture calls it. */
+  /** Given while the picture can be taken away (a chosen file, or a saved image): a 'Remove' button calls it. */
   onRemove?: (() => void) | undefined;
   /** A line under the picture, after the accepted types, e.g. what happens without an image. */
   hint?: string;

@@ -11,4 +11,6 @@ export interface StoryDetails {
   series: SeriesAssignment;
   /** A newly chosen image; `null` keeps the current one (a new story gets a generated cover). */
   image: File | null;
+  /** Editing: the saved image is taken away (with no new one chosen), so the default picture shows. */
+  removeImage: boolean;
 }

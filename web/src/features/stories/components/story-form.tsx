@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DEFAULT_STORY_IMAGE_URL } from '../../../../../shared/default-images';
 import type { Series } from '../../../../../shared/schemas/series';
 import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
@@ -26,7 +27,7 @@ export interface StoryFormValues {
   description: string;
   /** The title of the story's series, '' for a standalone story. */
   seriesName: string;
-  /** The saved image, '' when there is none. */
+  /** The saved image, '' when there is none (or the default picture the server answers then). */
   imageUrl: string;
 }
 
@@ -46,6 +47,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
   const [description, setDescription] = useState(initialValues.description);
   const [seriesName, setSeriesName] = useState(initialValues.seriesName);
   const [image, setImage] = useState<File | null>(null);
+  const [removeSavedImage, setRemoveSavedImage] = useState(false);
   const [invalidField, setInvalidField] = useState<'title' | 'description' | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
@@ -54,7 +56,24 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
   const stacked = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
 
   const chosenImageUrl = useObjectUrl(image);
-  const imageUrl = chosenImageUrl ?? (initialValues.imageUrl || undefined);
+  // The story's own saved picture may be taken away; the default one the server answers without it may not.
+  const hasOwnSavedImage =
+    initialValues.imageUrl !== '' && initialValues.imageUrl !== DEFAULT_STORY_IMAGE_URL;
+  const imageUrl = chosenImageUrl ?? (removeSavedImage ? undefined : initialValues.imageUrl || undefined);
+  // Remove takes back a chosen file first (the saved picture shows again), then the saved picture itself.
+  const removeImage = image
+    ? () => setImage(null)
+    : hasOwnSavedImage && !removeSavedImage
+      ? () => setRemoveSavedImage(true)
+      : undefined;
+  const imageHint =
+    image !== null
+      ? undefined
+      : mode === 'create'
+        ? 'Without one, a cover is made from the title.'
+        : removeSavedImage
+          ? 'Without one, the story shows the default cover.'
+          : undefined;
   const assignment = seriesAssignmentFor(seriesName, seriesList);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -75,6 +94,7 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
         description: validation.description,
         series: assignment,
         image,
+        removeImage: removeSavedImage,
       });
     } finally {
       setIsSaving(false);
@@ -169,10 +189,8 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
                 imageUrl={imageUrl}
                 placeholderIcon={<AutoStoriesOutlined />}
                 onFileAccepted={setImage}
-                onRemove={image ? () => setImage(null) : undefined}
-                hint={
-                  mode === 'create' && !image ? 'Without one, a cover is made from the title.' : undefined
-                }
+                onRemove={removeImage}
+                hint={imageHint}
               />
             </Box>
           </Box>

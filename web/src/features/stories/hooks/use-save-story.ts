@@ -20,6 +20,7 @@ function creationFields(details: StoryDetails): CreateStoryForm {
 /**
  * The story form's series choice as the details call's fields. Both series fields always go out: empty ones
  * make the story standalone, an unchanged series_id keeps its place, a new series_name creates that series.
+ * A removed cover goes as `remove_image`, only when no new file replaces it.
  */
 function detailsFields(details: StoryDetails): UpdateStoryDetailsForm {
   return {
@@ -27,6 +28,7 @@ function detailsFields(details: StoryDetails): UpdateStoryDetailsForm {
     description: details.description,
     series_id: details.series.kind === 'existing' ? details.series.seriesId : '',
     series_name: details.series.kind === 'new' ? details.series.title : '',
+    ...(details.removeImage && !details.image ? { remove_image: 'true' } : {}),
   };
 }
 

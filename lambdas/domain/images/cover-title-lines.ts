@@ -1,0 +1,67 @@
+/**
+ * A generated cover's title broken into lines. Lines are measured in columns: a CJK ideograph, kana, Hangul
+ * syllable or full-width form is about twice as wide as a Latin letter, so it takes two. Those scripts put no
+ * spaces between words and may break between any two characters, except that a line never starts with
+ * closing punctuation (、。」 and the like), which stays with the character before it.
+ */
+
+const WIDE_CHARACTER =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+const CLOSING_PUNCTUATION =
+  /[、。，．：；！？）」』】〉》〕］｝ー・…々ゝゞヽヾぁぃぅぇぉっゃゅょァィゥェォッャュョ]/u;
+
+const isWide = (character: string) => WIDE_CHARACTER.test(character);
+
+export const columnsOf = (text: string) =>
+  [...text].reduce((sum, character) => sum + (isWide(character) ? 2 : 1), 0);
+
+/** A piece of a title no line breaks inside, and whether a space separates it from the piece before. */
+interface Piece {
+  text: string;
+  spaced: boolean;
+}
+
+/** Each space-separated word, split further before every wide character that may start a line. */
+function piecesOf(title: string): Piece[] {
+  const pieces: Piece[] = [];
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    let current: Piece | undefined;
+    for (const character of word) {
+      if (current === undefined) {
+        current = { text: character, spaced: pieces.length > 0 };
+        pieces.push(current);
+      } else if (CLOSING_PUNCTUATION.test(character)) {
+        current.text += character;
+      } else if (isWide(character) || isWide([...current.text].at(-1)!)) {
+        current = { text: character, spaced: false };
+        pieces.push(current);
+      } else {
+        current.text += character;
+      }
+    }
+  }
+  return pieces;
+}
+
+/** The text cut to fit `columns` with an ellipsis at its end. */
+function withEllipsis(text: string, columns: number): string {
+  const characters = [...text];
+  while (characters.length > 0 && columnsOf(characters.join('')) + 1 > columns) characters.pop();
+  return `${characters.join('')}…`;
+}
+
+/**
+ * Greedy wrap into lines of at most `lineColumns` columns and at most `maxLines` lines; a piece too long for a
+ * line, and the last line when text is left over, end with an ellipsis.
+ */
+export function wrapTitle(title: string, lineColumns: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  for (const piece of piecesOf(title)) {
+    const last = lines.at(-1);
+    const joined = last === undefined ? piece.text : `${last}${piece.spaced ? ' ' : ''}${piece.text}`;
+    if (last !== undefined && columnsOf(joined) <= lineColumns) lines[lines.length - 1] = joined;
+    else lines.push(columnsOf(piece.text) > lineColumns ? withEllipsis(piece.text, lineColumns) : piece.text);
+  }
+  if (lines.length <= maxLines) return lines;
+  return [...lines.slice(0, maxLines - 1), withEllipsis(lines[maxLines - 1]!, lineColumns)];
+}
