@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { Chapter } from '../../../shared/schemas/chapter';
+import { retryChapterCreation } from '../api/chapters';
+import { useAlertingMutation } from '../lib/use-alerting-mutation';
+import { CHAPTER_RETRY_FAILED_ALERT } from './editor-alerts';
+
+export interface ChapterCreationFailedProps {
+  storyId: string;
+  chapterId: string;
+  /** The server queued the chapter's creation again (or it had been created meanwhile). */
+  onRetried: (chapter: Chapter) => void;
+  /** Asks to delete the chapter (the workspace confirms it); left out, only 'Try again' is offered. */
+  onDelete?: () => void;
+}
+
+/**
+ * What a chapter whose creation failed shows above its text (issue 16, workers): what happened, that what the
+ * author typed is kept, and the two ways out: 'Try again' (queues the creation anew) or 'Delete chapter'.
+ */
+export function ChapterCreationFailed({
+  storyId,
+  chapterId,
+  onRetried,
+  onDelete,
+}: ChapterCreationFailedProps) {
+  const retry = useAlertingMutation({
+    mutationFn: () => retryChapterCreation(storyId, chapterId),
+    failureLog: 'Asking for the chapter again failed.',
+    failureAlert: CHAPTER_RETRY_FAILED_ALERT,
+    onSuccess: onRetried,
+  });
+
+  return (
+    <Alert
+      severity="error"
+      sx={{ mx: { xs: 1, sm: 2 }, mt: 2, alignItems: 'flex-start' }}
+      action={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-end' }}>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate()}
+          >
+            Try again
+          </Button>
+          {onDelete && (
+            <Button color="inherit" size="small" onClick={onDelete}>
+              Delete chapter
+            </Button>
+          )}
+        </Stack>
+      }
+    >
+      <AlertTitle>Chapter not created</AlertTitle>
+      This chapter could not be created. Anything you type here is kept in this browser and saved once it has
+      been: try again, or delete the chapter.
+    </Alert>
+  );
+}
