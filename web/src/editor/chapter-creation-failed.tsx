@@ -34,31 +34,25 @@ export function ChapterCreationFailed({
   });
 
   return (
-    <Alert
-      severity="error"
-      sx={{ mx: { xs: 1, sm: 2 }, mt: 2, alignItems: 'flex-start' }}
-      action={
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-end' }}>
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            disabled={retry.isPending}
-            onClick={() => retry.mutate()}
-          >
-            Try again
-          </Button>
-          {onDelete && (
-            <Button color="inherit" size="small" onClick={onDelete}>
-              Delete chapter
-            </Button>
-          )}
-        </Stack>
-      }
-    >
+    <Alert severity="error" sx={{ m: { xs: 1, sm: 2 }, mt: { xs: 1, sm: 1.5 } }}>
       <AlertTitle>Chapter not created</AlertTitle>
-      This chapter could not be created. Anything you type here is kept in this browser and saved once it has
-      been: try again, or delete the chapter.
+      This chapter could not be created. Try again, or delete it; anything you type meanwhile is kept.
+      <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+        <Button
+          color="error"
+          size="small"
+          variant="contained"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate()}
+        >
+          Try again
+        </Button>
+        {onDelete && (
+          <Button color="error" size="small" variant="outlined" onClick={onDelete}>
+            Delete chapter
+          </Button>
+        )}
+      </Stack>
     </Alert>
   );
 }

@@ -214,6 +214,14 @@ function LoadedEditor({
   const { showAlert } = useAlerts();
   const [creationFailed, setCreationFailed] = useState(chapter.creationFailed);
   const markCreationFailed = useCallback(() => setCreationFailed(true), []);
+  const creationFailedMessage = creationFailed && (
+    <ChapterCreationFailed
+      storyId={storyId}
+      chapterId={chapterId}
+      onRetried={() => setCreationFailed(false)}
+      {...(onDeleteChapter ? { onDelete: onDeleteChapter } : {})}
+    />
+  );
   const [contextMenu] = useState(() => new ContextMenuRegistry());
   const [contentShown, setContentShown] = useState(false);
   // The composer reads its configuration once. It starts empty: the content comes in through
@@ -237,20 +245,20 @@ function LoadedEditor({
         {focusMode ? (
           <QuietSaveStatus queue={queue} />
         ) : (
-          // The find bar sits under the toolbar, and both stay in view while the manuscript scrolls.
-          <Box sx={{ position: 'sticky', top: 0, zIndex: 2 }}>
-            <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+          // The find bar and a failed creation's message sit under the toolbar, and all stay in view while the
+          // manuscript scrolls.
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' }}>
+            <ToolbarPlugin
+              queue={queue}
+              start={toolbarStart}
+              end={toolbarEnd}
+              creationFailed={creationFailed}
+            />
             <FindReplacePlugin />
+            {creationFailedMessage}
           </Box>
         )}
-        {creationFailed && (
-          <ChapterCreationFailed
-            storyId={storyId}
-            chapterId={chapterId}
-            onRetried={() => setCreationFailed(false)}
-            {...(onDeleteChapter ? { onDelete: onDeleteChapter } : {})}
-          />
-        )}
+        {focusMode && creationFailedMessage}
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
         <Box
           sx={{ ...manuscriptStyles(settings, focusMode), visibility: contentShown ? 'visible' : 'hidden' }}
