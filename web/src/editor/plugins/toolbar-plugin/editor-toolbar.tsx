@@ -152,21 +152,21 @@ export function EditorToolbar({
             </Tooltip>
           ))}
         </ToggleButtonGroup>
-        <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', sm: 'block' } }} />
-        <Tooltip title={disabled ? '' : `Find and replace (${shortcutOf('find')})`}>
-          <span>
-            <IconButton
-              aria-label="Find and replace"
-              disabled={disabled || !onFind}
-              onMouseDown={keepEditorFocus}
-              onClick={onFind}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: '7px' }}
-            >
-              <SearchIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
       </Box>
+      {/* After the alignments on wide screens; on narrow ones at the end of the title's row, where it fits. */}
+      <Tooltip title={disabled ? '' : `Find and replace (${shortcutOf('find')})`}>
+        <Box component="span" sx={{ order: { xs: 0, md: 1 } }}>
+          <IconButton
+            aria-label="Find and replace"
+            disabled={disabled || !onFind}
+            onMouseDown={keepEditorFocus}
+            onClick={onFind}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: '7px' }}
+          >
+            <SearchIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      </Tooltip>
       <Box
         sx={{
           display: 'flex',
