@@ -45,7 +45,8 @@ test('a chapter whose creation failed says so, keeps what is typed, and is creat
   await expect(failure).toContainText('This chapter could not be created.');
   await expect(page.getByRole('alert').filter({ hasText: 'Chapter Being Created' })).toHaveCount(0);
 
-  await editor.click();
+  // The first paragraph, not the middle of the editor: a click there scrolls the text under the toolbar.
+  await paragraphs(editor).first().click();
   await page.keyboard.type('Written while it had failed.');
   await page.screenshot({ path: testInfo.outputPath('chapter-creation-failed-desktop.png') });
   await page.setViewportSize({ width: 375, height: 740 });
