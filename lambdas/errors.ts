@@ -1,3 +1,5 @@
+import { CHAPTER_CREATION_FAILED_CODE, CHAPTER_CREATION_FAILED_MESSAGE } from '../shared/schemas/chapter';
+
 /**
  * Domain errors. Each carries the HTTP status, a stable machine code and a message that may be shown to
  * the caller. They are mapped to responses once, in the error middleware.
@@ -78,6 +80,16 @@ export class UnsupportedMediaTypeError extends AppError {
 export class ChapterBeingCreatedError extends AppError {
   constructor() {
     super(501, 'chapter_being_created', 'The chapter is still being created.');
+  }
+}
+
+/**
+ * The chapter's creation was given up (its worker failed on every delivery): nothing can be read or stored until
+ * the author asks for it again (POST …/chapters/{chapterId}/retry-creation) or deletes the chapter.
+ */
+export class ChapterCreationFailedError extends ConflictError {
+  constructor() {
+    super(CHAPTER_CREATION_FAILED_MESSAGE, CHAPTER_CREATION_FAILED_CODE);
   }
 }
 

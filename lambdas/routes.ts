@@ -284,6 +284,12 @@ export const routes: RouteDefinition[] = [
     access: { table: 'readWrite', queues: ['chapterCreation'] },
   },
   {
+    method: 'POST',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/retry-creation',
+    handler: 'http/chapters/retry-chapter-creation',
+    access: { table: 'readWrite', queues: ['chapterCreation'] },
+  },
+  {
     method: 'GET',
     path: '/api/stories/{storyId}/chapters/{chapterId}',
     handler: 'http/chapters/get-chapter',

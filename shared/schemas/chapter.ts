@@ -8,9 +8,17 @@ import {
 } from '../validation';
 import { IdSchema, placeSchema, singleLineText } from './common';
 
-/** 'creating' until the chapter-creation worker has prepared it; its content answers 501 meanwhile. */
-export const ChapterStatusSchema = z.enum(['creating', 'ready']);
+/**
+ * 'creating' until the chapter-creation worker has prepared it; its content answers 501 meanwhile. 'failed'
+ * when the worker gave up (the queue's last delivery failed, or its import failed): its content answers 409
+ * `chapter_creation_failed` until the author asks for it again or deletes it.
+ */
+export const ChapterStatusSchema = z.enum(['creating', 'ready', 'failed']);
 export type ChapterStatus = z.infer<typeof ChapterStatusSchema>;
+
+/** The error code and message a failed chapter's content and writes are answered with (409). */
+export const CHAPTER_CREATION_FAILED_CODE = 'chapter_creation_failed';
+export const CHAPTER_CREATION_FAILED_MESSAGE = 'This chapter could not be created. Try again, or delete it.';
 
 /** Spec §3 Chapter. `id` and `chapter_id` carry the same value: the spec's calls read both. */
 export const ChapterSchema = z.object({

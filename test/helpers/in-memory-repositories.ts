@@ -279,6 +279,18 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
           });
         },
       }),
+    changeStatusItem: (storyId, chapterId, from, to, now) =>
+      asWrite({
+        holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === from,
+        apply: () => {
+          const chapter = state.chapters.get(inStory(storyId, chapterId))!;
+          state.chapters.set(inStory(storyId, chapterId), {
+            ...chapter,
+            status: to,
+            updated_at: now.toISOString(),
+          });
+        },
+      }),
     async rename(storyId, chapterId, title, now) {
       const chapter = state.chapters.get(inStory(storyId, chapterId));
       if (!chapter) return false;

@@ -242,6 +242,10 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/chapters/${v.chapterId}` }),
     intruderStatus: 404,
   },
+  'POST /api/stories/{storyId}/chapters/{chapterId}/retry-creation': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/chapters/${v.chapterId}/retry-creation` }),
+    intruderStatus: 404,
+  },
   'PUT /api/stories/{storyId}/chapters/{chapterId}': {
     request: (v) => ({
       path: `/api/stories/${v.storyId}/chapters/${v.chapterId}`,

@@ -7,6 +7,11 @@ import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import { InProcessQueue } from '../../local/in-process-queue';
 import { createLogger } from '../../lambdas/logger';
 import { type QueueName, workers } from '../../lambdas/routes';
+import {
+  CHAPTER_CREATION_FAILED_CODE,
+  CHAPTER_CREATION_FAILED_MESSAGE,
+  type Chapter,
+} from '../../shared/schemas/chapter';
 import type { Story } from '../../shared/schemas/story';
 import { holdQueue } from '../helpers/held-queue';
 import { signIn, startTestRuntime, grantSubscription, type TestBrowser } from '../helpers/embedded-runtime';
@@ -36,6 +41,20 @@ const harmlessMessages: Record<QueueName, unknown> = {
   storyImport: { story_id: 'no-such-story', user_id: 'no-such-user' },
   accountDeletion: { user_id: 'no-such-user' },
 };
+
+/** POST /api/stories/import of a two-chapter Markdown manuscript. */
+const importTwoChapters = (author: TestBrowser) =>
+  author.fetch('/api/stories/import', {
+    method: 'POST',
+    body: multipartForm(
+      {},
+      {
+        bytes: Buffer.from('# One\n\nThe first chapter.\n\n# Two\n\nThe second.\n'),
+        name: 'novel.md',
+        type: 'text/markdown',
+      },
+    ),
+  });
 
 const loadWorker = async (queue: QueueName): Promise<WorkerHandler> => {
   const modulePath = workers.find((worker) => worker.queue === queue)!.handler;
@@ -134,6 +153,79 @@ describe('queue workers under failure', () => {
     expect(content.status).toBe(200);
   });
 
+  it('leaves a chapter whose creation is dead-lettered failed, answers its content 409, and creates it when asked again', async () => {
+    const chapters = runtime.ports.repositories.chapters;
+    const markReady = chapters.markReadyItem.bind(chapters);
+    let deliveries = 0;
+    chapters.markReadyItem = () => {
+      deliveries += 1;
+      throw new Error('The table is unavailable.');
+    };
+    let created: Response;
+    try {
+      created = await author.sendJson('POST', `/api/stories/${story.story_id}/chapter`, { title: 'Doomed' });
+      await runtime.queue.drain();
+    } finally {
+      chapters.markReadyItem = markReady;
+    }
+    const chapter = (await created.json()) as Chapter;
+    const chapterPath = `/api/stories/${story.story_id}/chapters/${chapter.id}`;
+    const contentPath = `/api/stories/${story.story_id}/content?chapter=${chapter.id}`;
+
+    const { maxReceiveCount } = workers.find((worker) => worker.queue === 'chapterCreation')!;
+    expect(deliveries).toBe(maxReceiveCount);
+    expect(await (await author.fetch(chapterPath)).json()).toMatchObject({ status: 'failed' });
+    const listed = (await (await author.fetch(`/api/stories/${story.story_id}`)).json()) as {
+      chapters: Chapter[];
+    };
+    expect(listed.chapters.find((each) => each.id === chapter.id)?.status).toBe('failed');
+    const content = await author.fetch(contentPath);
+    expect(content.status).toBe(409);
+    expect(await content.json()).toEqual({
+      error: CHAPTER_CREATION_FAILED_CODE,
+      message: CHAPTER_CREATION_FAILED_MESSAGE,
+    });
+
+    const retried = await author.sendJson('POST', `${chapterPath}/retry-creation`);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ id: chapter.id, status: 'creating' });
+    await runtime.queue.drain();
+
+    expect(await (await author.fetch(chapterPath)).json()).toMatchObject({ status: 'ready' });
+    expect((await author.fetch(contentPath)).status).toBe(200);
+    const again = await author.sendJson('POST', `${chapterPath}/retry-creation`);
+    expect(await again.json()).toMatchObject({ id: chapter.id, status: 'ready' });
+  });
+
+  it('marks an export job failed when its last delivery fails, so the page polling it stops', async () => {
+    const exportJobs = runtime.ports.repositories.exportJobs;
+    const finish = exportJobs.finish.bind(exportJobs);
+    let refusals = 0;
+    const { maxReceiveCount } = workers.find((worker) => worker.queue === 'export')!;
+    // Recording the outcome fails on every delivery; the last one's failure handler then records 'failed'.
+    exportJobs.finish = async (...args) => {
+      if (refusals < maxReceiveCount) {
+        refusals += 1;
+        throw new Error('The table is unavailable.');
+      }
+      return finish(...args);
+    };
+
+    try {
+      const exported = await author.sendJson('PUT', `/api/stories/${story.story_id}/export?type=epub`, {});
+      await runtime.queue.drain();
+      // The export call answers the failure itself if it was recorded within its wait, else the job to poll.
+      const answer = (await exported.json()) as { job_id?: string };
+      const outcome = answer.job_id
+        ? await (await author.fetch(`/api/stories/${story.story_id}/export/${answer.job_id}`)).json()
+        : answer;
+
+      expect(outcome).toEqual({ error: 'export_failed', message: expect.any(String) });
+    } finally {
+      exportJobs.finish = finish;
+    }
+  });
+
   it('answers a failed export as export_failed, which the page shows as its Error alert', async () => {
     const blobs = runtime.ports.blobs;
     const put = blobs.put.bind(blobs);
@@ -162,15 +254,7 @@ describe('queue workers under failure', () => {
     };
 
     try {
-      const form = multipartForm(
-        {},
-        {
-          bytes: Buffer.from('# One\n\nThe first chapter.\n\n# Two\n\nThe second.\n'),
-          name: 'novel.md',
-          type: 'text/markdown',
-        },
-      );
-      const imported = await author.fetch('/api/stories/import', { method: 'POST', body: form });
+      const imported = await importTwoChapters(author);
       expect(imported.status).toBe(202);
       const { story_id: storyId } = (await imported.json()) as Story;
       await runtime.queue.drain();
@@ -182,5 +266,32 @@ describe('queue workers under failure', () => {
     } finally {
       blobs.get = get;
     }
+  });
+
+  it('leaves the chapters an import had not built failed once the import fails, not creating for ever', async () => {
+    const chapters = runtime.ports.repositories.chapters;
+    const markReady = chapters.markReadyItem.bind(chapters);
+    chapters.markReadyItem = () => {
+      throw new Error('The table is unavailable.');
+    };
+
+    let storyId: string;
+    try {
+      const imported = await importTwoChapters(author);
+      expect(imported.status).toBe(202);
+      storyId = ((await imported.json()) as Story).story_id;
+      await runtime.queue.drain();
+    } finally {
+      chapters.markReadyItem = markReady;
+    }
+
+    const opened = (await (await author.fetch(`/api/stories/${storyId}`)).json()) as Story & {
+      chapters: Chapter[];
+    };
+    expect(opened.import).toMatchObject({ status: 'failed' });
+    expect(opened.chapters.map((chapter) => [chapter.title, chapter.status])).toEqual([
+      ['One', 'failed'],
+      ['Two', 'failed'],
+    ]);
   });
 });

@@ -117,6 +117,19 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     });
   }
 
+  changeStatusItem(storyId: string, chapterId: string, from: ChapterStatus, to: ChapterStatus, now: Date) {
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: chapterKey(storyId, chapterId),
+        UpdateExpression: 'SET #status = :to, updated_at = :now',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':from': from, ':to': to, ':now': now.toISOString() },
+      },
+    });
+  }
+
   async rename(storyId: string, chapterId: string, title: string, now: Date): Promise<boolean> {
     try {
       await this.database.client.send(

@@ -1,12 +1,12 @@
 import type { ChapterContent } from '../../../shared/schemas/block';
-import { ChapterBeingCreatedError, NotFoundError } from '../../errors';
+import { ChapterBeingCreatedError, ChapterCreationFailedError, NotFoundError } from '../../errors';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import type { Repositories } from '../repositories';
 import { PAGE_BUDGET_BYTES, readContentPage, toItem } from './content-pages';
 
 /**
  * The chapter whose content is read or written: it must be in the story (404 otherwise, also for another
- * story's chapter) and ready (501 while the creation worker prepares it).
+ * story's chapter) and ready (501 while the creation worker prepares it, 409 once its creation failed).
  */
 export async function requireReadyChapter(
   repositories: Repositories,
@@ -15,6 +15,7 @@ export async function requireReadyChapter(
 ): Promise<ChapterRecord> {
   const chapter = await repositories.chapters.get(storyId, chapterId);
   if (!chapter) throw new NotFoundError('No such chapter.');
+  if (chapter.status === 'failed') throw new ChapterCreationFailedError();
   if (chapter.status !== 'ready') throw new ChapterBeingCreatedError();
   return chapter;
 }

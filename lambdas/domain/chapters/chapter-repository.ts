@@ -35,6 +35,17 @@ export interface ChapterRepository {
   indexCondition(storyId: string, index: ChapterIndex): Write;
   /** The creation worker's last step; fails if the chapter is gone or was already prepared. */
   markReadyItem(storyId: string, chapterId: string, now: Date): Write;
+  /**
+   * The chapter's status moves from `from` to `to` (a creation given up, or asked for again); fails if the chapter
+   * is gone or no longer in `from`.
+   */
+  changeStatusItem(
+    storyId: string,
+    chapterId: string,
+    from: ChapterStatus,
+    to: ChapterStatus,
+    now: Date,
+  ): Write;
   /** False when there is no such chapter. */
   rename(storyId: string, chapterId: string, title: string, now: Date): Promise<boolean>;
   /** A chapter leaves its story: the chapter and its index entry go together, or neither does. */

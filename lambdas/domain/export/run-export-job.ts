@@ -64,3 +64,13 @@ export async function runExportJob(ports: Ports, message: ExportJobMessage): Pro
   );
   return 'done';
 }
+
+/** The export queue's last delivery failed: a job still running is marked failed rather than left running. */
+export async function markExportFailed(ports: Ports, message: ExportJobMessage): Promise<void> {
+  await ports.repositories.exportJobs.finish(
+    message.story_id,
+    message.job_id,
+    { status: 'failed' },
+    ports.now(),
+  );
+}

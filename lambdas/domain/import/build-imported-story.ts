@@ -1,6 +1,7 @@
 import type { StoryImport } from '../../../shared/schemas/story';
 import type { Ports } from '../../ports';
 import { transactionGroups } from '../blocks/sync-blocks';
+import { markChaptersCreationFailed } from '../chapters/chapter-creation-failure';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
@@ -130,17 +131,30 @@ async function buildChapter(
 
 /**
  * Leaves the story showing that its import failed (the chapters built so far stay readable), when its staged
- * manuscript is gone or unreadable, or when the queue has delivered the message for the last time.
+ * manuscript is gone or unreadable, or when the queue has delivered the message for the last time. The chapters
+ * not built yet are marked failed, so the workspace shows them so (with 'Try again', which makes them empty
+ * chapters, and delete) rather than waiting for ever.
  */
 export async function markImportFailed(ports: Ports, message: StoryImportMessage): Promise<void> {
   const { repositories } = ports;
   const { story_id: storyId, user_id: userId } = message;
-  await retryOnConcurrentChange(async () => {
+  const failedNow = await retryOnConcurrentChange(async () => {
     const [story] = await repositories.stories.getOwned(userId, [storyId]);
-    if (story?.import?.status !== 'importing') return;
+    if (story?.import?.status !== 'importing') return false;
     await repositories.commit([
       repositories.stories.setImportItem(userId, storyId, { ...story.import, status: 'failed' }),
     ]);
+    return true;
   });
+  if (failedNow) {
+    const { chapters } = await repositories.chapters.listWithIndex(storyId);
+    const unbuilt = chapters.filter((chapter) => chapter.status === 'creating');
+    await markChaptersCreationFailed(
+      repositories,
+      storyId,
+      unbuilt.map((chapter) => chapter.chapter_id),
+      ports.now(),
+    );
+  }
   await discardStagedManuscript(ports.blobs, storyId);
 }

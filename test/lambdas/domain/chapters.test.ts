@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { getChapterContent } from '../../../lambdas/domain/blocks/chapter-content';
+import {
+  markChapterCreationFailed,
+  retryChapterCreation,
+} from '../../../lambdas/domain/chapters/chapter-creation-failure';
 import { createChapter } from '../../../lambdas/domain/chapters/create-chapter';
 import { reorderChapters } from '../../../lambdas/domain/chapters/manage-chapters';
 import { prepareChapter } from '../../../lambdas/domain/chapters/prepare-chapter';
 import { createStory } from '../../../lambdas/domain/stories/create-story';
 import { getStory } from '../../../lambdas/domain/stories/story-views';
 import { trashChapter } from '../../../lambdas/domain/trash/trash';
-import { ConflictError, NotFoundError } from '../../../lambdas/errors';
+import { ChapterCreationFailedError, ConflictError, NotFoundError } from '../../../lambdas/errors';
 import { createMemoryPorts } from '../../helpers/memory-ports';
 import { TEST_NOW } from '../../helpers/ports';
 
@@ -53,6 +58,63 @@ describe('chapters, on in-memory repositories', () => {
 
     expect(state.blockOrders.get(chapter.id)?.key_ids).toHaveLength(1);
     expect(state.chapters.get(`${storyId}/${chapter.id}`)?.status).toBe('ready');
+  });
+
+  it('marks a chapter still being created failed, and leaves a prepared one as it is', async () => {
+    const { ports, state, storyId, firstChapterId } = await storyWithOneChapter();
+    const chapter = await createChapter(ports, AUTHOR, storyId, {});
+
+    await markChapterCreationFailed(
+      ports.repositories,
+      { story_id: storyId, chapter_id: chapter.id },
+      TEST_NOW,
+    );
+    await markChapterCreationFailed(
+      ports.repositories,
+      { story_id: storyId, chapter_id: firstChapterId },
+      TEST_NOW,
+    );
+
+    expect(state.chapters.get(`${storyId}/${chapter.id}`)?.status).toBe('failed');
+    expect(state.chapters.get(`${storyId}/${firstChapterId}`)?.status).toBe('ready');
+    await expect(getChapterContent(ports.repositories, AUTHOR, storyId, chapter.id)).rejects.toBeInstanceOf(
+      ChapterCreationFailedError,
+    );
+  });
+
+  it('queues a failed chapter again, answering it as being created; a chapter not failed is answered as it is', async () => {
+    const { ports, queue, storyId, firstChapterId } = await storyWithOneChapter();
+    const chapter = await createChapter(ports, AUTHOR, storyId, {});
+    const message = { story_id: storyId, chapter_id: chapter.id };
+    await markChapterCreationFailed(ports.repositories, message, TEST_NOW);
+    queue.send.mockClear();
+
+    const retried = await retryChapterCreation(ports, AUTHOR, storyId, chapter.id);
+    const untouched = await retryChapterCreation(ports, AUTHOR, storyId, firstChapterId);
+
+    expect(retried).toMatchObject({ id: chapter.id, place: 2, status: 'creating' });
+    expect(untouched).toMatchObject({ id: firstChapterId, status: 'ready' });
+    expect(queue.send.mock.calls).toEqual([['chapterCreation', message]]);
+  });
+
+  it('leaves the chapter failed when the worker cannot be asked again, and answers 404 to another author', async () => {
+    const { ports, queue, state, storyId } = await storyWithOneChapter();
+    const chapter = await createChapter(ports, AUTHOR, storyId, {});
+    await markChapterCreationFailed(
+      ports.repositories,
+      { story_id: storyId, chapter_id: chapter.id },
+      TEST_NOW,
+    );
+    queue.send.mockRejectedValueOnce(new Error('the queue is down'));
+
+    await expect(retryChapterCreation(ports, AUTHOR, storyId, chapter.id)).rejects.toThrow(
+      'the queue is down',
+    );
+    await expect(retryChapterCreation(ports, 'someone-else', storyId, chapter.id)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+
+    expect(state.chapters.get(`${storyId}/${chapter.id}`)?.status).toBe('failed');
   });
 
   it("refuses to delete a story's only chapter", async () => {

@@ -214,6 +214,41 @@ describe('ChapterEditor', () => {
     expect(paragraphTexts()).toEqual(['']);
   });
 
+  it('shows a chapter whose creation failed as not created, without the being-created alert, and asks for it again on Try again', async () => {
+    const storyId = newStoryId();
+    const fetchStub = stubFetch((url, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({
+            id: 'chapter-1',
+            chapter_id: 'chapter-1',
+            story_id: storyId,
+            title: 'Chapter One',
+            place: 1,
+            status: 'creating',
+          })
+        : jsonResponse(
+            { error: 'chapter_creation_failed', message: 'This chapter could not be created.' },
+            409,
+          ),
+    );
+
+    renderEditor(storyId);
+
+    const message = await screen.findByRole('alert');
+    expect(message.textContent).toContain('Chapter not created');
+    expect(screen.queryByText('Chapter Being Created')).toBeNull();
+    expect(screen.getByTestId('save-status').textContent).toBe('Saved');
+    expect(paragraphTexts()).toEqual(['']);
+
+    screen.getByRole('button', { name: 'Try again' }).click();
+
+    await waitFor(() => expect(screen.queryByText('Chapter not created')).toBeNull());
+    const posted = fetchStub.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posted.map(([url]) => String(url))).toEqual([
+      expect.stringContaining(`/api/stories/${storyId}/chapters/chapter-1/retry-creation`),
+    ]);
+  });
+
   it('starts a chapter the server does not have (404) with one empty paragraph', async () => {
     const storyId = newStoryId();
     stubFetch(() => jsonResponse({ error: 'not_found' }, 404));

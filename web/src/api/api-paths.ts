@@ -34,6 +34,8 @@ export const apiPaths = {
   newChapter: (storyId: string) => `${story(storyId)}/chapter`,
   chapters: (storyId: string) => `${story(storyId)}/chapters`,
   chapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapters/${segment(chapterId)}`,
+  chapterCreationRetry: (storyId: string, chapterId: string) =>
+    `${story(storyId)}/chapters/${segment(chapterId)}/retry-creation`,
   // The spec's delete call names the chapter under the singular `chapter/`, unlike the rename call.
   deletedChapter: (storyId: string, chapterId: string) => `${story(storyId)}/chapter/${segment(chapterId)}`,
   outline: '/api/outline',

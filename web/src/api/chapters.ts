@@ -16,6 +16,14 @@ export async function createChapter(storyId: string, request: CreateChapterReque
   return ChapterSchema.parse(await api.post(apiPaths.newChapter(storyId), request));
 }
 
+/**
+ * POST /api/stories/{storyId}/chapters/{chapterId}/retry-creation: a chapter whose creation failed is queued
+ * again; answers the chapter ('creating' again, or as it was when it had not failed).
+ */
+export async function retryChapterCreation(storyId: string, chapterId: string): Promise<Chapter> {
+  return ChapterSchema.parse(await api.post(apiPaths.chapterCreationRetry(storyId, chapterId)));
+}
+
 /** PUT /api/stories/{storyId}/chapters: the full chapter list, its places renumbered from 1. */
 export async function reorderChapters(storyId: string, chapters: Chapter[]): Promise<Chapter[]> {
   return ChapterListSchema.parse(await api.put(apiPaths.chapters(storyId), chapters));

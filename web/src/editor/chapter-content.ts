@@ -1,4 +1,5 @@
 import { ChapterContentSchema } from '../../../shared/schemas/block';
+import { CHAPTER_CREATION_FAILED_CODE } from '../../../shared/schemas/chapter';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import { api, ApiError } from '../lib/api-client';
 import type { AutosaveQueue, ServerBlock, StoredBlock } from './autosave';
@@ -8,8 +9,18 @@ export interface LoadedChapter {
   blocks: StoredBlock[];
   /** The server answered 501: the chapter is still being created (spec §4 "Chapter content loading"). */
   creating: boolean;
+  /**
+   * The server answered 409 `chapter_creation_failed`: its creation was given up. Held like a chapter being
+   * created (typing is kept, nothing is sent) until the author asks for it again.
+   */
+  creationFailed: boolean;
   /** Paragraphs changed both here (unsent) and in another window: kept twice, this page's copy marked. */
   conflicts: number;
+}
+
+/** The content call's answer for a chapter whose creation failed (409 `chapter_creation_failed`). */
+export function isChapterCreationFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.code === CHAPTER_CREATION_FAILED_CODE;
 }
 
 /**
@@ -46,7 +57,7 @@ export async function fetchChapterBlocks(
  * it (a reload or crash loses nothing), rebased on the server's revisions: a paragraph another window changed
  * meanwhile is kept in both versions (see `AutosaveQueue.reconcile`). The queue is held while the content is
  * read, so a save cannot land between the read and the merge. 404 and 501 start from one empty paragraph
- * (spec §4). A merge that changed the order queues the full order, so the server ends up agreeing with what
+ * (spec §4), and so does a chapter whose creation failed. A merge that changed the order queues the full order, so the server ends up agreeing with what
  * the author sees.
  */
 export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> {
@@ -55,11 +66,14 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
   try {
     let server: ServerBlock[] = [];
     let creating = false;
+    let creationFailed = false;
     try {
       server = await fetchChapterBlocks(storyId, chapterId, { background: false });
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 501)) throw error;
-      creating = error.status === 501;
+      creationFailed = isChapterCreationFailure(error);
+      const expected = error instanceof ApiError && (error.status === 404 || error.status === 501);
+      if (!expected && !creationFailed) throw error;
+      creating = creationFailed || (error as ApiError).status === 501;
     }
     const pending = queue.pendingOps();
     const { blocks, conflicts } = queue.reconcile(server, newKeyId);
@@ -75,7 +89,7 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
       const keyId = newKeyId();
       blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
     }
-    return { blocks, creating, conflicts };
+    return { blocks, creating, creationFailed, conflicts };
   } finally {
     queue.resume();
   }

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type React
 import type { DocumentSettings } from '../../../shared/schemas/settings';
 import { useAlerts } from '../components/alerts/alerts-context';
 import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue } from './autosave';
+import { ChapterCreationFailed } from './chapter-creation-failed';
 import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
 import { manuscriptTypography } from './manuscript-typography';
@@ -61,6 +62,8 @@ export interface ChapterEditorProps {
   onWordCountChange?: (words: number) => void;
   /** More plugins (the workspace's association plugins), registered before the chapter's content loads. */
   plugins?: ReactNode;
+  /** Offered when the chapter's creation failed: the workspace asks to confirm and deletes it. */
+  onDeleteChapter?: () => void;
 }
 
 /** Spec §9: undo groups changes made within a second of each other. */
@@ -206,8 +209,19 @@ function LoadedEditor({
   onWordCountChange,
   plugins,
   focusMode,
+  onDeleteChapter,
 }: LoadedEditorProps) {
   const { showAlert } = useAlerts();
+  const [creationFailed, setCreationFailed] = useState(chapter.creationFailed);
+  const markCreationFailed = useCallback(() => setCreationFailed(true), []);
+  const creationFailedMessage = creationFailed && (
+    <ChapterCreationFailed
+      storyId={storyId}
+      chapterId={chapterId}
+      onRetried={() => setCreationFailed(false)}
+      {...(onDeleteChapter ? { onDelete: onDeleteChapter } : {})}
+    />
+  );
   const [contextMenu] = useState(() => new ContextMenuRegistry());
   const [contentShown, setContentShown] = useState(false);
   // The composer reads its configuration once. It starts empty: the content comes in through
@@ -231,12 +245,20 @@ function LoadedEditor({
         {focusMode ? (
           <QuietSaveStatus queue={queue} />
         ) : (
-          // The find bar sits under the toolbar, and both stay in view while the manuscript scrolls.
-          <Box sx={{ position: 'sticky', top: 0, zIndex: 2 }}>
-            <ToolbarPlugin queue={queue} start={toolbarStart} end={toolbarEnd} />
+          // The find bar and a failed creation's message sit under the toolbar, and all stay in view while the
+          // manuscript scrolls.
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' }}>
+            <ToolbarPlugin
+              queue={queue}
+              start={toolbarStart}
+              end={toolbarEnd}
+              creationFailed={creationFailed}
+            />
             <FindReplacePlugin />
+            {creationFailedMessage}
           </Box>
         )}
+        {focusMode && creationFailedMessage}
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
         <Box
           sx={{ ...manuscriptStyles(settings, focusMode), visibility: contentShown ? 'visible' : 'hidden' }}
@@ -258,7 +280,12 @@ function LoadedEditor({
         <HistoryPlugin delay={HISTORY_MERGE_DELAY_MS} />
         <AutosavePlugin queue={queue} />
         <WordCountPlugin onWordCountChange={onWordCountChange} />
-        <ChapterCreationPlugin queue={queue} creating={chapter.creating} />
+        <ChapterCreationPlugin
+          queue={queue}
+          creating={chapter.creating}
+          failed={creationFailed}
+          onFailed={markCreationFailed}
+        />
         <SelectionSyncPlugin />
         <TabPlugin />
         <AutotabPlugin enabled={settings.autotab} />
@@ -325,7 +352,7 @@ function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: R
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
   const { state, retry } = useChapterLoad(queue);
-  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating, retry);
+  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating && !state.creationFailed, retry);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
 

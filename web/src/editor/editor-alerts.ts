@@ -16,6 +16,13 @@ export const CHAPTER_BEING_CREATED_ALERT: AlertOptions = {
   timeout: null,
 };
 
+/** Asking again for a chapter whose creation failed did not reach the server. */
+export const CHAPTER_RETRY_FAILED_ALERT: AlertOptions = {
+  title: 'Problem',
+  message: 'Your chapter could not be asked for again. Please try again in a moment.',
+  severity: 'error',
+};
+
 /** Spec §4: after the first full save once the chapter exists. */
 export const CHAPTER_READY_ALERT: AlertOptions = {
   title: 'Chapter ready',

@@ -268,6 +268,24 @@ describe('AutosaveQueue: failures and alerts', () => {
     expect(queue.getStatus().state).toBe('saved');
   });
 
+  it('holds what is typed in a chapter whose creation failed (409 chapter_creation_failed), with no sync alert', async () => {
+    let failed = true;
+    const { queue, events, store } = createQueue({
+      respond: () => (failed ? { status: 409, code: 'chapter_creation_failed' } : 204),
+    });
+
+    queue.save('a', chunk('a', 'typed while it had failed'), 0);
+    for (let attempt = 0; attempt < 5; attempt += 1) await queue.retryNow();
+    expect(queue.getStatus()).toEqual({ state: 'creating', waiting: 1 });
+    expect(store.load(scope)).toHaveLength(1);
+
+    failed = false;
+    await queue.retryNow();
+
+    expect(events).toEqual(['chapterCreating', 'chapterReady']);
+    expect(queue.getStatus().state).toBe('saved');
+  });
+
   it('announces the chapter ready at once when the load saw 501 and nothing waits', () => {
     const { queue, events } = createQueue();
 

@@ -15,7 +15,12 @@ export const RETRY_MAX_DELAY_MS = 60_000;
 /** Consecutive failed flushes (not counting 'chapter being created' or a browser that knows it is offline). */
 export const FAILURES_BEFORE_ALERT = 3;
 
-export type SaveState = 'saved' | 'saving' | 'offline' | 'retrying' | 'creating' | 'conflicted';
+/**
+ * 'notCreated' never comes from the machine: the editor shows it in place of 'creating' once the chapter's
+ * creation has failed (the queue stays held the same way).
+ */
+export type SaveState =
+  'saved' | 'saving' | 'offline' | 'retrying' | 'creating' | 'notCreated' | 'conflicted';
 
 export interface SaveStatus {
   state: SaveState;

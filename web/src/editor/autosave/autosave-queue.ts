@@ -1,3 +1,4 @@
+import { CHAPTER_CREATION_FAILED_CODE } from '../../../../shared/schemas/chapter';
 import {
   INITIAL_AUTOSAVE_STATE,
   maySendOnPageHide,
@@ -82,7 +83,8 @@ function confirmationOf(op: BlockOp, unconfirmed: UnconfirmedSave): SaveOp {
 
 function failureKindOf(error: unknown): FailureKind {
   const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
-  if (status === 501) return 'creating';
+  // A chapter whose creation failed takes nothing either, until it has been asked for again and created.
+  if (status === 501 || (status === 409 && code === CHAPTER_CREATION_FAILED_CODE)) return 'creating';
   if (status === 409 && code === CHAPTER_CHANGED_CODE) return 'changed';
   if (status === 0 || typeof status !== 'number') return 'offline';
   return 'server';

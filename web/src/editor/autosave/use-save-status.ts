@@ -29,6 +29,8 @@ export function describeSaveStatus(status: SaveStatus): string {
       return `Not saved yet — ${changesWaiting(status.waiting)}`;
     case 'creating':
       return `Chapter being created — ${changesWaiting(status.waiting)}`;
+    case 'notCreated':
+      return `Chapter not created — ${changesWaiting(status.waiting)}`;
     case 'conflicted':
       return `Changed elsewhere — ${changesWaiting(status.waiting)}`;
   }

@@ -2,7 +2,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $getRoot } from 'lexical';
 import { useEffect } from 'react';
 import type { AutosaveQueue, StoredBlock } from '../../autosave';
-import { fetchChapterBlocks } from '../../chapter-content';
+import { fetchChapterBlocks, isChapterCreationFailure } from '../../chapter-content';
 import {
   $importParagraphJSON,
   $isCustomParagraphNode,
@@ -48,9 +48,21 @@ function $adoptServerBlocks(server: StoredBlock[], queue: AutosaveQueue): void {
 /**
  * While the chapter is being created (the content call answered 501), holds the queue and checks in the
  * background until the chapter is ready, then reconciles with the server's content and lets the queue send
- * what the author typed; the queue announces 'Chapter ready' once that has been stored.
+ * what the author typed; the queue announces 'Chapter ready' once that has been stored. A check answered
+ * 409 `chapter_creation_failed` calls `onFailed` and stops checking (the queue stays held) until `failed` is
+ * false again: the author asked for the chapter anew.
  */
-export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueue; creating: boolean }) {
+export function ChapterCreationPlugin({
+  queue,
+  creating,
+  failed,
+  onFailed,
+}: {
+  queue: AutosaveQueue;
+  creating: boolean;
+  failed: boolean;
+  onFailed: () => void;
+}) {
   const [editor] = useLexicalComposerContext();
 
   useEffect(() => {
@@ -62,6 +74,11 @@ export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueu
     // The load already held the queue; held again here because this effect's cleanup releases it, and a
     // remounted effect (Strict Mode) must hold it anew.
     queue.markChapterCreating();
+    return () => queue.stopAwaitingCreation();
+  }, [queue, creating]);
+
+  useEffect(() => {
+    if (!creating || failed) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
@@ -73,18 +90,19 @@ export function ChapterCreationPlugin({ queue, creating }: { queue: AutosaveQueu
         queue.adoptRevisions(server);
         editor.update(() => $adoptServerBlocks(server, queue), { discrete: true });
         queue.confirmChapterReady();
-      } catch {
+      } catch (error) {
+        if (stopped) return;
+        if (isChapterCreationFailure(error)) onFailed();
         // Still being created, or unreachable for now: look again later.
-        if (!stopped) timer = setTimeout(() => void check(), CREATION_POLL_MS);
+        else timer = setTimeout(() => void check(), CREATION_POLL_MS);
       }
     };
     timer = setTimeout(() => void check(), CREATION_POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
-      queue.stopAwaitingCreation();
     };
-  }, [editor, queue, creating]);
+  }, [editor, queue, creating, failed, onFailed]);
 
   return null;
 }

@@ -5,9 +5,11 @@ import FormatAlignRightIcon from '@mui/icons-material/FormatAlignRight';
 import FormatBoldIcon from '@mui/icons-material/FormatBold';
 import FormatItalicIcon from '@mui/icons-material/FormatItalic';
 import FormatUnderlinedIcon from '@mui/icons-material/FormatUnderlined';
+import SearchIcon from '@mui/icons-material/Search';
 import StrikethroughSIcon from '@mui/icons-material/StrikethroughS';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -68,6 +70,8 @@ export interface EditorToolbarProps {
   onFormat: (format: ToolbarTextFormat) => void;
   onAlign: (alignment: ToolbarAlignment) => void;
   status: SaveStatus;
+  /** Opens the chapter's find bar (as Ctrl/Cmd+F does): the way in on a phone, which has no shortcut. */
+  onFind?: () => void;
   /** Formatting controls are disabled while the chapter loads. */
   disabled?: boolean;
   start?: ReactNode;
@@ -79,7 +83,7 @@ const keepEditorFocus = (event: React.MouseEvent) => event.preventDefault();
 
 /**
  * The chapter toolbar (spec §2): the workspace's `start` slot (chapter title), format toggles showing the
- * selection's state, the four alignments, the save status and the `end` slot (export menu). It wraps onto
+ * selection's state, the four alignments, the find bar's button, the save status and the `end` slot (export menu). It wraps onto
  * further rows on narrow screens rather than hiding anything.
  */
 export function EditorToolbar({
@@ -88,6 +92,7 @@ export function EditorToolbar({
   onFormat,
   onAlign,
   status,
+  onFind,
   disabled = false,
   start,
   end,
@@ -148,6 +153,20 @@ export function EditorToolbar({
           ))}
         </ToggleButtonGroup>
       </Box>
+      {/* After the alignments on wide screens; on narrow ones at the end of the title's row, where it fits. */}
+      <Tooltip title={disabled ? '' : `Find and replace (${shortcutOf('find')})`}>
+        <Box component="span" sx={{ order: { xs: 0, md: 1 } }}>
+          <IconButton
+            aria-label="Find and replace"
+            disabled={disabled || !onFind}
+            onMouseDown={keepEditorFocus}
+            onClick={onFind}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: '7px' }}
+          >
+            <SearchIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      </Tooltip>
       <Box
         sx={{
           display: 'flex',

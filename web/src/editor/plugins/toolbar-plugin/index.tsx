@@ -7,7 +7,8 @@ import {
   type ElementFormatType,
 } from 'lexical';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSaveStatus, type AutosaveQueue } from '../../autosave';
+import { useSaveStatus, type AutosaveQueue, type SaveStatus } from '../../autosave';
+import { OPEN_FIND_COMMAND } from '../find-replace-plugin';
 import { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
 
 export { EditorToolbar, type ToolbarAlignment, type ToolbarTextFormat } from './editor-toolbar';
@@ -52,12 +53,18 @@ interface ToolbarPluginProps {
   queue: AutosaveQueue;
   start?: ReactNode;
   end?: ReactNode;
+  /** The chapter's creation failed: what waits is shown as waiting for it rather than for its creation. */
+  creationFailed?: boolean;
 }
 
 /** The toolbar bound to the editor: toggles reflect the selection, and act on it through Lexical's commands. */
-export function ToolbarPlugin({ queue, start, end }: ToolbarPluginProps) {
+export function ToolbarPlugin({ queue, start, end, creationFailed = false }: ToolbarPluginProps) {
   const [editor] = useLexicalComposerContext();
-  const status = useSaveStatus(queue);
+  const queueStatus = useSaveStatus(queue);
+  const status: SaveStatus =
+    creationFailed && queueStatus.state === 'creating'
+      ? { ...queueStatus, state: 'notCreated' }
+      : queueStatus;
   const [selectionFormats, setSelectionFormats] = useState<SelectionFormats>(NOTHING_SELECTED);
 
   useEffect(
@@ -75,6 +82,7 @@ export function ToolbarPlugin({ queue, start, end }: ToolbarPluginProps) {
       alignment={selectionFormats.alignment}
       onFormat={(format) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, format)}
       onAlign={(alignment) => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, alignment)}
+      onFind={() => editor.dispatchCommand(OPEN_FIND_COMMAND, { replace: false })}
       status={status}
       start={start}
       end={end}

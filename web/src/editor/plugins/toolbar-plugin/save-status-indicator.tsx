@@ -12,13 +12,14 @@ const ICONS = {
   offline: CloudOffOutlinedIcon,
   retrying: CloudSyncOutlinedIcon,
   creating: CloudSyncOutlinedIcon,
+  notCreated: CloudOffOutlinedIcon,
   conflicted: CloudSyncOutlinedIcon,
 } as const;
 
 /** The autosave state in words, announced politely to screen readers as it changes. */
 export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
   const Icon = ICONS[status.state];
-  const troubled = status.state === 'offline' || status.state === 'retrying' || status.state === 'conflicted';
+  const troubled = ['offline', 'retrying', 'notCreated', 'conflicted'].includes(status.state);
   return (
     <Stack
       direction="row"

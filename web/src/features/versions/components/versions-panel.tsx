@@ -1,12 +1,9 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import Close from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { versionKeys } from '../../../api/versions';
+import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
 import { VersionComparison } from './version-comparison';
 import { VersionList } from './version-list';
 import type { VersionSummary } from '../../../../../shared/schemas/versions';
@@ -45,7 +42,6 @@ export function VersionsPanel({
 }: VersionsPanelProps) {
   const [chosen, setChosen] = useState<VersionSummary | undefined>(undefined);
   const queryClient = useQueryClient();
-  const headingId = useId();
 
   const close = () => {
     setChosen(undefined);
@@ -53,53 +49,22 @@ export function VersionsPanel({
   };
 
   return (
-    <Drawer
-      anchor="right"
+    <WorkspaceSidePanel
       open={open}
       onClose={close}
-      variant={docked ? 'persistent' : 'temporary'}
-      slotProps={{
-        paper: {
-          component: 'aside',
-          'aria-labelledby': headingId,
-          onKeyDown: (event: KeyboardEvent) => {
-            if (event.key === 'Escape') close();
-          },
-          sx: (theme) => ({
-            width: { xs: '100%', sm: theme.layout.sidePanelWidth },
-            bgcolor: 'background.paper',
-            ...(docked && {
-              top: theme.layout.headerHeight.sm,
-              height: `calc(100% - ${theme.layout.headerHeight.sm}px)`,
-              zIndex: theme.zIndex.appBar,
-              borderLeft: `1px solid ${theme.palette.divider}`,
-              boxShadow: theme.shadows[8],
-            }),
-          }),
-        },
-      }}
-    >
-      <Box
-        component="header"
-        sx={{ px: 2.5, pt: 1.5, pb: 1, display: 'flex', alignItems: 'flex-start', gap: 1 }}
-      >
-        {chosen && (
+      docked={docked}
+      title="Versions"
+      closeLabel="Close versions"
+      overline={chapterTitle}
+      closeOnEscape
+      headerStart={
+        chosen && (
           <IconButton aria-label="All versions" onClick={() => setChosen(undefined)} sx={{ ml: -1 }}>
             <ArrowBackOutlined />
           </IconButton>
-        )}
-        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.6 }}>
-            {chapterTitle}
-          </Typography>
-          <Typography id={headingId} variant="h5" component="h2">
-            Versions
-          </Typography>
-        </Box>
-        <IconButton aria-label="Close versions" onClick={close} sx={{ mr: -1 }}>
-          <Close />
-        </IconButton>
-      </Box>
+        )
+      }
+    >
       {open &&
         (chosen ? (
           <VersionComparison
@@ -120,6 +85,6 @@ export function VersionsPanel({
             onChoose={setChosen}
           />
         ))}
-    </Drawer>
+    </WorkspaceSidePanel>
   );
 }

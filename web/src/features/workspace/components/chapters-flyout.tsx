@@ -3,7 +3,7 @@ import { hasPremiumAccess } from '../../../../../shared/subscription';
 import { useUser } from '../../../lib/user/user-context';
 import { ChaptersBranch, type ChaptersBranchProps } from './chapters-branch';
 import { OutlineBranch } from './outline-branch';
-import { WorkspaceSidePanel } from './workspace-side-panel';
+import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
 
 interface ChaptersFlyoutProps extends Omit<ChaptersBranchProps, 'visible'> {
   open: boolean;

@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import { paths } from '../../../config/paths';
 import { UNSAVED_CHANGES_MESSAGE, useStoryAssociations } from '../../associations';
 import { workspaceAlerts } from '../workspace-messages';
-import { WorkspaceSidePanel } from './workspace-side-panel';
+import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
 import { FindOptionsCheckboxes } from '../../../components/find-options/find-options-checkboxes';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

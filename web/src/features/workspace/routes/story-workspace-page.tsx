@@ -24,6 +24,7 @@ import {
 import { VersionsButton, VersionsPanel } from '../../versions';
 import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
+import { DeleteChapterDialog, type DeleteChapterRequest } from '../components/delete-chapter-dialog';
 import { DocumentSettingsDialog } from '../components/document-settings-dialog';
 import { ExportMenu } from '../components/export-menu';
 import { StorySearchPanel } from '../components/story-search-panel';
@@ -40,6 +41,7 @@ import {
 } from '../hooks/use-workspace-data';
 import {
   useCreateChapter,
+  useDeleteChapter,
   useRenameChapter,
   useRenameSeries,
   useRenameStory,
@@ -151,6 +153,9 @@ function LoadedWorkspace({
   const renameChapter = useRenameChapter(story.story_id);
   const changeStory = useChangeStory(story.story_id);
   const createChapter = useCreateChapter(story.story_id);
+  const deleteChapter = useDeleteChapter(story.story_id);
+  // A chapter whose creation failed offers its deletion from the editor.
+  const [deleteRequest, setDeleteRequest] = useState<DeleteChapterRequest | null>(null);
   const { associations, panel } = useStoryAssociations();
   const [focusMode, setFocusMode] = useState(false);
   const [dimOthers] = useFocusDimPreference();
@@ -313,6 +318,9 @@ function LoadedWorkspace({
                 }
                 {...(focusMode ? { focusMode: { dimOthers } } : {})}
                 onWordCountChange={reportWords}
+                onDeleteChapter={() =>
+                  setDeleteRequest({ chapter: activeChapter, isOnlyChapter: chapters.length === 1 })
+                }
                 plugins={
                   <>
                     <AssociationEditorPlugins highlight={settings.highlight_associations} />
@@ -352,6 +360,15 @@ function LoadedWorkspace({
           if (chapterId !== activeChapterId) selectChapter(chapterId);
         }}
         onChapterDeleted={removeChapter}
+      />
+      <DeleteChapterDialog
+        request={deleteRequest}
+        storyTitle={story.title}
+        onCancel={() => setDeleteRequest(null)}
+        onConfirm={(chapter) => {
+          setDeleteRequest(null);
+          void deleteChapter(chapter.id).then((deleted) => deleted && removeChapter(chapter.id));
+        }}
       />
       <StorySearchPanel
         open={searchOpen}

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface WorkspaceSidePanelProps {
   open: boolean;
@@ -16,16 +16,31 @@ export interface WorkspaceSidePanelProps {
   docked: boolean;
   title: string;
   closeLabel: string;
+  /** A line above the title naming what the panel is about (the versions' chapter). */
+  overline?: string;
+  /** Before the title: e.g. a button back to the panel's first view. */
+  headerStart?: ReactNode;
+  /**
+   * Escape pressed within the panel closes it, docked too (a docked panel is not a modal, which closes on
+   * Escape by itself).
+   */
+  closeOnEscape?: boolean;
   children: ReactNode;
 }
 
-/** A right-hand panel of the workspace (chapters and layout, search): a heading with a close button, then its content. */
+/**
+ * A right-hand panel of the workspace (chapters and layout, search, versions): a heading with a close button,
+ * then its content. In `components/` because the workspace and the versions feature both use it.
+ */
 export function WorkspaceSidePanel({
   open,
   onClose,
   docked,
   title,
   closeLabel,
+  overline,
+  headerStart,
+  closeOnEscape = false,
   children,
 }: WorkspaceSidePanelProps) {
   const headingId = useId();
@@ -40,6 +55,11 @@ export function WorkspaceSidePanel({
         paper: {
           component: 'aside',
           'aria-labelledby': headingId,
+          ...(closeOnEscape && {
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key === 'Escape') onClose();
+            },
+          }),
           sx: (theme) => ({
             // Beside the manuscript on wide screens; on phones the whole width.
             width: { xs: '100%', sm: theme.layout.sidePanelWidth },
@@ -67,9 +87,22 @@ export function WorkspaceSidePanel({
           bgcolor: 'background.default',
         }}
       >
-        <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
-          {title}
-        </Typography>
+        {headerStart}
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          {overline && (
+            <Typography
+              variant="overline"
+              color="text.secondary"
+              noWrap
+              sx={{ display: 'block', lineHeight: 1.6 }}
+            >
+              {overline}
+            </Typography>
+          )}
+          <Typography id={headingId} variant="h6" component="h2">
+            {title}
+          </Typography>
+        </Box>
         <IconButton aria-label={closeLabel} onClick={onClose} edge="end">
           <Close />
         </IconButton>
