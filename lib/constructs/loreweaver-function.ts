@@ -129,7 +129,7 @@ const SERIF_FONTS = {
   files: 'Tinos_*.ttf',
 };
 
-function handlerNeedsSerifFonts(entry: string): boolean {
+export function handlerNeedsSerifFonts(entry: string): boolean {
   return SERIF_FONTS.importedBy.some((module) => handlerImports(entry, module));
 }
 
@@ -172,8 +172,11 @@ function sharpCopies(projectRoot: string, handler: string): CopyCommands {
   ];
 }
 
-/** The common bundling, plus what sharp or the PDF fonts need copied beside the bundle (checked up front). */
-function handlerBundling(
+/**
+ * The common bundling, plus what sharp or the PDF fonts need copied beside the bundle (checked up front). Also
+ * what `bench/weight.bench.ts` builds, so the bundles it weighs are the ones deployed.
+ */
+export function handlerBundling(
   projectRoot: string,
   handler: string,
   needs: { sharp: boolean; serifFonts: boolean },
