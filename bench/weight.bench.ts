@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { routes, scheduledJobs, workers } from '../lambdas/routes';
@@ -158,7 +158,11 @@ async function withSignedInAuthor(
     });
     if (created.status !== 201) throw new Error(`Creating the story answered ${created.status}`);
     const story = (await created.json()) as Story;
-    await measure({ url: runtime.url, cookie: { name, value: author.cookie(name)! }, storyId: story.story_id });
+    await measure({
+      url: runtime.url,
+      cookie: { name, value: author.cookie(name)! },
+      storyId: story.story_id,
+    });
   } finally {
     await runtime.close();
   }
@@ -177,7 +181,7 @@ interface PageWeight {
 async function pageWeight(
   context: BrowserContext,
   url: string,
-  shown: (page: import('@playwright/test').Page) => Promise<void>,
+  shown: (page: Page) => Promise<void>,
 ): Promise<PageWeight> {
   const page = await context.newPage();
   const bodies: Promise<{ url: string; body: Buffer } | undefined>[] = [];

@@ -74,6 +74,7 @@ export async function buildLambdaBundle(
   });
   const options = esbuildOptions(bundling, entry, outputDirectory);
   const { metafile } = await build(options);
+  if (!metafile) throw new Error(`esbuild gave no metafile for ${handler}`);
   const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint);
   if (!output) throw new Error(`esbuild wrote no bundle for ${handler}`);
   return { file: options.outfile!, bytes: output.bytes, metafile };
