@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
 import { prepareChapter } from '../domain/chapters/prepare-chapter';
 import { sqsWorker } from './sqs-worker';
