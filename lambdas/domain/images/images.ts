@@ -9,7 +9,7 @@ import {
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
 import { describeError, type Logger } from '../../logger';
 import { coverTitleFonts, fontsCover, titlePaths } from './cover-title';
-import type { BlobStore, SampleImages } from '../../ports';
+import type { SampleImages } from '../../ports';
 import { hasDataAfterImage } from './image-end';
 
 /**
@@ -28,9 +28,6 @@ const MAX_IMAGE_SIDE = 1600;
 /** Refuses decompression bombs: a small file that decodes to an enormous picture. */
 const MAX_INPUT_PIXELS = 100_000_000;
 const COVER_SIDE = 300;
-
-export const storyImagePrefix = (storyId: string) => `images/stories/${storyId}/`;
-export const seriesImagePrefix = (seriesId: string) => `images/series/${seriesId}/`;
 
 type AllowedMimeType = (typeof ALLOWED_IMAGE_MIME_TYPES)[number];
 const isAllowedMimeType = (mime: string): mime is AllowedMimeType =>
@@ -176,35 +173,5 @@ export async function sampleCoverImage(
   } catch (error) {
     logger.warn('sample cover unavailable; generating one from the title', describeError(error));
     return generateCoverImage(title);
-  }
-}
-
-/** Stores the image under the prefix with a new name, so a replaced image never comes back from a cache. */
-export async function storeImage(
-  blobs: BlobStore,
-  prefix: string,
-  image: PreparedImage,
-  now: Date,
-): Promise<{ key: string; url: string }> {
-  const key = `${prefix}cover-${now.getTime()}.${image.extension}`;
-  await blobs.put('images', key, image.body, image.contentType);
-  return { key, url: `/${key}` };
-}
-
-/** The stored key behind an image URL, when the URL is one of ours under the prefix. */
-export function imageKeyOf(url: string, prefix: string): string | undefined {
-  return url.startsWith(`/${prefix}`) ? url.slice(1) : undefined;
-}
-
-/**
- * Removes images that are no longer referenced. Best effort: the data change has already been made, and a
- * leftover image costs a little storage, never correctness.
- */
-export async function deleteImages(blobs: BlobStore, keys: string[], logger: Logger): Promise<void> {
-  if (keys.length === 0) return;
-  try {
-    await blobs.delete('images', keys);
-  } catch (error) {
-    logger.warn('could not delete replaced images', { keys, error: String(error) });
   }
 }

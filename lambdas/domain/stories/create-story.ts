@@ -5,13 +5,8 @@ import { defaultChapterTitle } from '../../../shared/validation';
 import type { Ports } from '../../ports';
 import { toChapter } from '../chapters/chapter-list';
 import type { ChapterRecord } from '../chapters/chapter-repository';
-import {
-  deleteImages,
-  prepareUploadedImage,
-  sampleCoverImage,
-  storeImage,
-  storyImagePrefix,
-} from '../images/images';
+import { prepareUploadedImage, sampleCoverImage } from '../images/images';
+import { deleteImages, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import type { SeriesRecord } from '../series/series-repository';
 import { retryOnConcurrentChange } from '../concurrency';

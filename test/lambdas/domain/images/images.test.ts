@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   generateCoverImage,
-  imageKeyOf,
   prepareUploadedImage,
   sampleCoverImage,
 } from '../../../../lambdas/domain/images/images';
+import { imageKeyOf } from '../../../../lambdas/domain/images/stored-images';
 import { createLogger } from '../../../../lambdas/logger';
 import { createHttpSampleImages } from '../../../../lambdas/adapters/http/http-sample-images';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../../lambdas/errors';
