@@ -30,7 +30,7 @@ import type { Story } from '../shared/schemas/story';
 import { signIn, startTestRuntime, type TestBrowser } from '../test/helpers/embedded-runtime';
 import { multipartForm } from '../test/helpers/images';
 import { median, printFigure } from './support/figures';
-import { buildLambdaBundle, weightByPackage, type LambdaBundle } from './support/lambda-bundle';
+import { buildLambdaBundles, weightByPackage, type LambdaBundle } from './support/lambda-bundle';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDirectory = path.join(repositoryRoot, 'lambdas');
@@ -92,13 +92,14 @@ async function weighLambdas(): Promise<void> {
   const apiImports: number[] = [];
   let overTarget = 0;
   try {
-    for (const { handler, api } of functions) {
-      const bundle = await buildLambdaBundle(
-        repositoryRoot,
-        handlersDirectory,
-        handler,
-        path.join(outputRoot, handler),
-      );
+    const bundles = await buildLambdaBundles(
+      repositoryRoot,
+      handlersDirectory,
+      functions.map(({ handler }) => handler),
+      outputRoot,
+    );
+    for (const [index, bundle] of bundles.entries()) {
+      const { handler, api } = functions[index]!;
       const importMs = median(Array.from({ length: COLD_IMPORT_RUNS }, () => coldImportMs(bundle)));
       const heaviest = weightByPackage(bundle)
         .slice(0, HEAVIEST_PACKAGES_SHOWN)

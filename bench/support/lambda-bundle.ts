@@ -25,23 +25,33 @@ const TRANSLATED: ReadonlySet<keyof BundlingOptions> = new Set([
 
 /**
  * The esbuild options CDK's `NodejsFunction` turns `bundling` into (aws-lambda-nodejs `buildEsbuildArgs`): a
- * Node bundle of the entry written to `index.mjs`, externals as given (none when the AWS SDK is bundled).
- * Copy hooks (sharp, fonts) add files beside the bundle, not to it.
+ * Node bundle of each entry as an `.mjs` file, externals as given (none when the AWS SDK is bundled). Copy
+ * hooks (sharp, fonts) add files beside the bundle, not to it. Several entries in one build make the same
+ * separate bundles as one build each (no code splitting), with the shared modules parsed once.
  */
-function esbuildOptions(bundling: BundlingOptions, entry: string, outputDirectory: string): BuildOptions {
+function esbuildOptions(
+  bundling: BundlingOptions,
+  entries: string[],
+  outdir: string,
+  outbase: string,
+): BuildOptions {
   const untranslated = Object.keys(bundling).filter(
     (option) => !TRANSLATED.has(option as keyof BundlingOptions),
   );
   if (untranslated.length > 0) {
-    throw new Error(`bench/support/lambda-bundle.ts does not translate bundling's ${untranslated.join(', ')}`);
+    throw new Error(
+      `bench/support/lambda-bundle.ts does not translate bundling's ${untranslated.join(', ')}`,
+    );
   }
   return {
-    entryPoints: [entry],
+    entryPoints: entries,
     bundle: true,
     platform: 'node',
     format: bundling.format,
     target: bundling.target,
-    outfile: path.join(outputDirectory, 'index.mjs'),
+    outdir,
+    outbase,
+    outExtension: { '.js': '.mjs' },
     minify: bundling.minify,
     sourcemap: bundling.sourceMap,
     sourcesContent: bundling.sourcesContent,
@@ -54,30 +64,53 @@ function esbuildOptions(bundling: BundlingOptions, entry: string, outputDirector
 }
 
 export interface LambdaBundle {
+  handler: string;
   /** The bundle CDK would upload as the function's code (without its source map). */
   file: string;
   bytes: number;
-  metafile: Metafile;
+  output: Metafile['outputs'][string];
 }
 
-/** Builds one handler module under `handlersDirectory` exactly as its Lambda function is bundled. */
-export async function buildLambdaBundle(
+/**
+ * Builds handler modules under `handlersDirectory` exactly as their Lambda functions are bundled (one esbuild
+ * run per distinct bundling), into `outputDirectory/<handler>.mjs`.
+ */
+export async function buildLambdaBundles(
   projectRoot: string,
   handlersDirectory: string,
-  handler: string,
+  handlers: string[],
   outputDirectory: string,
-): Promise<LambdaBundle> {
-  const entry = path.join(handlersDirectory, `${handler}.ts`);
-  const bundling = handlerBundling(projectRoot, handler, {
-    sharp: handlerImportsSharp(entry),
-    serifFonts: handlerNeedsSerifFonts(entry),
+): Promise<LambdaBundle[]> {
+  const entryOf = (handler: string) => path.join(handlersDirectory, `${handler}.ts`);
+  const groups = new Map<string, { bundling: BundlingOptions; handlers: string[] }>();
+  for (const handler of handlers) {
+    const entry = entryOf(handler);
+    const bundling = handlerBundling(projectRoot, handler, {
+      sharp: handlerImportsSharp(entry),
+      serifFonts: handlerNeedsSerifFonts(entry),
+    });
+    // Copy hooks are functions: two bundlings differ for esbuild only in what JSON shows.
+    const key = JSON.stringify(bundling);
+    const group = groups.get(key) ?? { bundling, handlers: [] };
+    group.handlers.push(handler);
+    groups.set(key, group);
+  }
+  const bundles: LambdaBundle[] = [];
+  for (const { bundling, handlers: grouped } of groups.values()) {
+    const options = esbuildOptions(bundling, grouped.map(entryOf), outputDirectory, handlersDirectory);
+    const { metafile } = await build(options);
+    if (!metafile) throw new Error('esbuild gave no metafile');
+    for (const [file, output] of Object.entries(metafile.outputs)) {
+      if (!output.entryPoint) continue;
+      const handler = path.relative(handlersDirectory, path.resolve(output.entryPoint)).replace(/\.ts$/, '');
+      bundles.push({ handler, file: path.resolve(file), bytes: output.bytes, output });
+    }
+  }
+  return handlers.map((handler) => {
+    const bundle = bundles.find((candidate) => candidate.handler === handler);
+    if (!bundle) throw new Error(`esbuild wrote no bundle for ${handler}`);
+    return bundle;
   });
-  const options = esbuildOptions(bundling, entry, outputDirectory);
-  const { metafile } = await build(options);
-  if (!metafile) throw new Error(`esbuild gave no metafile for ${handler}`);
-  const output = Object.values(metafile.outputs).find((candidate) => candidate.entryPoint);
-  if (!output) throw new Error(`esbuild wrote no bundle for ${handler}`);
-  return { file: options.outfile!, bytes: output.bytes, metafile };
 }
 
 /** The package an input file belongs to (`@aws-sdk/client-s3`, `zod`), or `our code` for the repository's own. */
@@ -89,9 +122,8 @@ export function packageOf(input: string): string {
 
 /** Bytes each package contributes to the bundle's output, largest first. */
 export function weightByPackage(bundle: LambdaBundle): { name: string; bytes: number }[] {
-  const output = Object.values(bundle.metafile.outputs).find((candidate) => candidate.entryPoint);
   const totals = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+  for (const [input, { bytesInOutput }] of Object.entries(bundle.output.inputs)) {
     const name = packageOf(input);
     totals.set(name, (totals.get(name) ?? 0) + bytesInOutput);
   }
