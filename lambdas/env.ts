@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration, read once from the environment and validated. Nothing else reads `process.env`.

@@ -1,6 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Stage configuration: the one place the CDK app reads context. A value comes from `-c key=value` first,

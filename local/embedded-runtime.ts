@@ -244,7 +244,7 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendJson(response, 405, { error: 'method_not_allowed', message: 'Method not allowed.' });
       }
-      await serveWebApp(webRoot, url.pathname, response);
+      await serveWebApp(webRoot, url.pathname, response, request.headers['accept-encoding']);
     };
 
     // Scheduled jobs (EventBridge in AWS): once at start, then on a timer. A failed run is logged; the next

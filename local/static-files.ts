@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,34 +20,73 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Types CloudFront compresses (among others); images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+/** CloudFront leaves smaller files as they are. */
+const MIN_COMPRESSED_BYTES = 1_000;
+
+type Encoding = 'br' | 'gzip';
+
+/** Compressed bodies by file, encoding and modification time: the build's files rarely change while served. */
+const compressedBodies = new Map<string, Buffer>();
+
+function compressed(file: string, modified: number, body: Buffer, encoding: Encoding): Buffer {
+  const key = `${encoding} ${modified} ${file}`;
+  let result = compressedBodies.get(key);
+  if (!result) {
+    result = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
+    compressedBodies.set(key, result);
+  }
+  return result;
+}
+
+/** The encoding CloudFront would answer with: Brotli when the browser takes it, else gzip, else none. */
+function chosenEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? '').split(',').map((entry) => entry.split(';')[0]!.trim());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Serves the Vite build like CloudFront does: files by path (hashed assets cached for a year), and
- * index.html for every other path so the browser router can take it.
+ * index.html for every other path so the browser router can take it; text files compressed when the browser
+ * accepts it, so what the page downloads here is what it downloads from CloudFront.
  */
 export async function serveWebApp(
   webRoot: string,
   pathname: string,
   response: ServerResponse,
+  acceptEncoding?: string,
 ): Promise<void> {
   const root = path.resolve(webRoot);
   const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
   const insideRoot = requested === root || requested.startsWith(`${root}${path.sep}`);
   const file = insideRoot && (await isFile(requested)) ? requested : path.join(root, 'index.html');
   let body: Buffer;
+  let modified: number;
   try {
-    body = await readFile(file);
+    [body, modified] = await Promise.all([readFile(file), stat(file).then((stats) => stats.mtimeMs)]);
   } catch {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     response.end('The web app has not been built yet: run `npm run build:web` (npm start does it for you).');
     return;
   }
   const immutable = file.includes(`${path.sep}assets${path.sep}`);
+  const extension = path.extname(file).toLowerCase();
+  const encoding =
+    COMPRESSIBLE.has(extension) && body.length >= MIN_COMPRESSED_BYTES
+      ? chosenEncoding(acceptEncoding)
+      : undefined;
+  const sent = encoding ? compressed(file, modified, body, encoding) : body;
   response.writeHead(200, {
-    'content-type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': String(body.length),
+    'content-type': contentTypes[extension] ?? 'application/octet-stream',
+    'content-length': String(sent.length),
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(COMPRESSIBLE.has(extension) ? { vary: 'accept-encoding' } : {}),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
   });
-  response.end(body);
+  response.end(sent);
 }
 
 async function isFile(file: string) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
 
 /** Path parameters as the route table names them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
 import { markChapterCreationFailed } from '../domain/chapters/chapter-creation-failure';
 import { prepareChapter } from '../domain/chapters/prepare-chapter';

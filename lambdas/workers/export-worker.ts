@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
 import { ExportLayoutSchema, ExportTypeSchema } from '../../shared/schemas/export';
 import { markExportFailed, runExportJob } from '../domain/export/run-export-job';

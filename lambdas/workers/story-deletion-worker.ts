@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
 import { purgeStoryContent } from '../domain/stories/delete-story';
 import { sqsWorker } from './sqs-worker';

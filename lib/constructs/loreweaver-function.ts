@@ -202,12 +202,26 @@ function sharpCopies(projectRoot: string, handler: string): CopyCommands {
   ];
 }
 
-/** The common bundling, plus what sharp or the fonts need copied beside the bundle (checked up front). */
-function handlerBundling(
-  projectRoot: string,
-  handler: string,
-  needs: { sharp: boolean; serifFonts: boolean; coverFont: boolean },
-): BundlingOptions {
+/**
+ * The common bundling, plus what sharp or the fonts need copied beside the bundle (checked up front). Also
+ * what `bench/weight.bench.ts` builds, so the bundles it weighs are the ones deployed.
+ */
+export interface HandlerNeeds {
+  sharp: boolean;
+  serifFonts: boolean;
+  coverFont: boolean;
+}
+
+/** What the handler's own imports need copied beside its bundle. */
+export function handlerNeeds(entry: string): HandlerNeeds {
+  return {
+    sharp: handlerImportsSharp(entry),
+    serifFonts: handlerNeedsSerifFonts(entry),
+    coverFont: handlerDrawsCovers(entry),
+  };
+}
+
+export function handlerBundling(projectRoot: string, handler: string, needs: HandlerNeeds): BundlingOptions {
   const copies = [
     ...(needs.sharp ? [sharpCopies(projectRoot, handler)] : []),
     ...(needs.serifFonts ? [serifFontCopies(projectRoot)] : []),
@@ -284,7 +298,8 @@ export class LoreweaverFunction extends Construct {
     });
     logGroup.grantWrite(this.role);
 
-    const usesSharp = handlerImportsSharp(entry);
+    const needs = handlerNeeds(entry);
+    const usesSharp = needs.sharp;
     this.function = new NodejsFunction(this, 'Function', {
       entry,
       handler: 'handler',
@@ -300,11 +315,7 @@ export class LoreweaverFunction extends Construct {
       // SDK v3 reuses connections by itself; the variable this would set only concerns SDK v2.
       awsSdkConnectionReuse: false,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: handlerBundling(props.projectRoot, props.handler, {
-        sharp: usesSharp,
-        serifFonts: handlerNeedsSerifFonts(entry),
-        coverFont: handlerDrawsCovers(entry),
-      }),
+      bundling: handlerBundling(props.projectRoot, props.handler, needs),
     });
 
     new NotifyingAlarm(this, 'ErrorsAlarm', {

@@ -29,7 +29,7 @@ import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
 
 /** HTTP API integrations give up after 30 s; a handler should answer well within it. */
 const ROUTE_TIMEOUT = Duration.seconds(10);
-const ROUTE_MEMORY_MB = 512;
+export const ROUTE_MEMORY_MB = 512;
 /** Workers render manuscripts (PDF, DOCX) in memory. */
 const WORKER_MEMORY_MB = 1024;
 /** Visibility timeout of a queue nobody consumes yet. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ASSOCIATION_ALIASES_MAX_LENGTH,
   ASSOCIATION_ALIASES_TOO_LONG_MESSAGE,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WritingPreferencesSchema } from './progress';
 import { ThemePreferenceSchema } from './user';
 

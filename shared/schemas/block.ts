@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BLOCKS_PER_CHAPTER, MAX_BLOCKS_PER_REQUEST, TOO_MANY_BLOCKS_MESSAGE } from '../validation';
 import { ChapterSchema } from './chapter';
 import { IdSchema, KeyIdSchema, placeSchema } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CHAPTER_TITLE_BLANK_MESSAGE,
   CHAPTER_TITLE_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { KEY_ID_MAX_LENGTH } from '../validation';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from './common';
 
 /** Spec §3 export types, plus `epub` (ours, beyond the spec), in the order the export menu lists them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OUTLINE_TEMPLATE_TYPES } from '../outline-templates';
 import {
   MAX_CHAPTERS_PER_STORY,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PARAGRAPH_INVALID_MESSAGE, PARAGRAPH_MAX_BYTES, PARAGRAPH_TOO_LARGE_MESSAGE } from '../validation';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_STORIES_PER_SERIES,
   SERIES_DESCRIPTION_BLANK_MESSAGE,

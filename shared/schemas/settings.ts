@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CalendarDateSchema, TargetWordsSchema } from './progress';
 
 /** The manuscript's text sizes (Document Settings, beyond the spec); `medium` is the default 19 px. */

@@ -1,5 +1,5 @@
 /** The story bible's answers (issue 13): where associations appear, and renaming one through the story. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AssociationChangesSchema, AssociationSchema } from './associations';
 
 export const AppearanceSnippetSchema = z.object({

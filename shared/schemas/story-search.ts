@@ -1,5 +1,5 @@
 /** Story-wide find and replace (issue 14 §3): the search query, the replace request and their answers. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The longest text searched for or put in its place: a phrase, not a passage. */
 export const MAX_FIND_LENGTH = 200;

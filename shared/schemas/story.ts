@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   INVALID_TITLE_MESSAGE,
   RESERVED_TITLE_PREFIX,

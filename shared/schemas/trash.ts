@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from './common';
 
 /** How long a deleted story or chapter can be restored before the daily purge removes it for good. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How the app looks: light, dark, or as the device is set (the default, also for authors who never chose). */
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;

@@ -1,5 +1,5 @@
 /** Versions of a chapter (issue 14 §2): named by the author or taken automatically, restorable. */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   VERSION_NAME_BLANK_MESSAGE,
   VERSION_NAME_MAX_LENGTH,

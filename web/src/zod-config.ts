@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that on first use; the
 // Content-Security-Policy has no 'unsafe-eval', so the probe is refused and reported as a violation. The

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import {
   type Association,
   type AssociationChanges,
@@ -17,9 +16,8 @@ import {
 import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { requirePremium } from '../billing/premium';
-import { deleteImages, type PreparedImage, prepareUploadedImage } from '../images/images';
 import type { StoryRecord } from '../stories/story-repository';
-import type { AssociationRecord, AssociationRepository, PortraitImages } from './association-repository';
+import type { AssociationRecord, AssociationRepository } from './association-repository';
 import { locateAssociation, readStoryAssociations, type ScopedAssociation } from './story-associations';
 
 /** What the association operations use; handlers pass their ports. */
@@ -30,24 +28,12 @@ export interface StoryScope {
   storyId: string;
 }
 
-/** Avatars and tooltips show portraits small: a square crop of this side. */
-const THUMBNAIL_SIDE = 128;
-
 /** Every portrait image of an association, whatever its upload time, shares this key prefix. */
-const portraitKeyPrefix = (storyId: string, associationId: string) =>
+export const portraitKeyPrefix = (storyId: string, associationId: string) =>
   `images/stories/${storyId}/associations/${associationId}-`;
 
 /** Served at `/images/...`; the date parameter changes with every upload, so caches never show the old one. */
-const imageUrl = (key: string, uploadedAt: number) => `/${key}?date=${uploadedAt}`;
-
-/** A square crop of the (already checked and re-encoded) portrait; the first frame of an animated GIF. */
-async function thumbnailOf(portrait: PreparedImage): Promise<PreparedImage> {
-  const body = await sharp(portrait.body)
-    .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'cover' })
-    .toFormat(portrait.extension === 'jpg' ? 'jpeg' : portrait.extension)
-    .toBuffer();
-  return { ...portrait, body };
-}
+export const imageUrl = (key: string, uploadedAt: number) => `/${key}?date=${uploadedAt}`;
 
 export function toListItem(record: AssociationRecord, scope: AssociationScope): AssociationListItem {
   const fallback = defaultPortraitUrl(record.association_type);
@@ -76,12 +62,12 @@ function requireValidAliases(association: Parameters<typeof aliasesProblem>[0]):
 }
 
 /** Every operation starts here: the story must be the caller's before any of its associations is touched. */
-function requireOwnedStory(ports: AssociationPorts, scope: StoryScope): Promise<StoryRecord> {
+export function requireOwnedStory(ports: AssociationPorts, scope: StoryScope): Promise<StoryRecord> {
   return ports.repositories.stories.requireOwned(scope.userId, scope.storyId);
 }
 
 /** The association as the story sees it (its own, or shared by its series), or 404. */
-async function requireAssociation(
+export async function requireAssociation(
   repository: AssociationRepository,
   story: StoryRecord,
   associationId: string,
@@ -218,44 +204,4 @@ export async function deleteAssociations(
     // this story's: a copy a volume kept when it left its series may still show a portrait uploaded elsewhere.
     await ports.blobs.deletePrefix('images', portraitKeyPrefix(scope.storyId, associationId));
   }
-}
-
-/**
- * Spec §7 portrait upload: the image is checked and re-encoded (`prepareUploadedImage`), stored with a
- * square thumbnail, and becomes the association's portrait. Answers the new portrait URL.
- */
-export async function replacePortrait(
-  ports: AssociationPorts,
-  scope: StoryScope,
-  associationId: string,
-  upload: Buffer,
-): Promise<string> {
-  const story = await requireOwnedStory(ports, scope);
-  const repository = ports.repositories.associations;
-  const { home } = await requireAssociation(repository, story, associationId);
-
-  const portrait = await prepareUploadedImage(upload);
-  const thumbnail = await thumbnailOf(portrait);
-  const uploadedAt = ports.now().getTime();
-  const prefix = portraitKeyPrefix(scope.storyId, associationId);
-  const images: PortraitImages = {
-    key: `${prefix}${uploadedAt}.${portrait.extension}`,
-    thumbnailKey: `${prefix}${uploadedAt}-thumb.${thumbnail.extension}`,
-    uploadedAt,
-  };
-  await ports.blobs.put('images', images.key, portrait.body, portrait.contentType);
-  await ports.blobs.put('images', images.thumbnailKey, thumbnail.body, thumbnail.contentType);
-
-  const outcome = await repository.setPortrait(home, associationId, images);
-  if (outcome === 'missing') {
-    // Deleted while the image was processed: its new images must not outlive it.
-    await ports.blobs.delete('images', [images.key, images.thumbnailKey]);
-    throw new NotFoundError('No such association.');
-  }
-  const { previous } = outcome;
-  // The new portrait is in place: an old image left behind costs storage only, and goes with the association.
-  if (previous && previous.key !== images.key) {
-    await deleteImages(ports.blobs, [previous.key, previous.thumbnailKey], ports.logger);
-  }
-  return imageUrl(images.key, uploadedAt);
 }

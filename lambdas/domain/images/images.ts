@@ -7,8 +7,6 @@ import {
   IMAGE_TYPE_REJECTED_MESSAGE,
 } from '../../../shared/validation';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
-import type { Logger } from '../../logger';
-import type { BlobStore } from '../../ports';
 import { hasDataAfterImage } from './image-end';
 
 /**
@@ -26,9 +24,6 @@ export interface PreparedImage {
 const MAX_IMAGE_SIDE = 1600;
 /** Refuses decompression bombs: a small file that decodes to an enormous picture. */
 export const MAX_INPUT_PIXELS = 100_000_000;
-
-export const storyImagePrefix = (storyId: string) => `images/stories/${storyId}/`;
-export const seriesImagePrefix = (seriesId: string) => `images/series/${seriesId}/`;
 
 type AllowedMimeType = (typeof ALLOWED_IMAGE_MIME_TYPES)[number];
 export const isAllowedMimeType = (mime: string): mime is AllowedMimeType =>
@@ -72,35 +67,5 @@ export async function prepareUploadedImage(bytes: Buffer): Promise<PreparedImage
   } catch {
     // Truncated, corrupt, or a decompression bomb (more than MAX_INPUT_PIXELS): not an image we take.
     throw new ValidationError(IMAGE_TYPE_REJECTED_MESSAGE);
-  }
-}
-
-/** Stores the image under the prefix with a new name, so a replaced image never comes back from a cache. */
-export async function storeImage(
-  blobs: BlobStore,
-  prefix: string,
-  image: PreparedImage,
-  now: Date,
-): Promise<{ key: string; url: string }> {
-  const key = `${prefix}cover-${now.getTime()}.${image.extension}`;
-  await blobs.put('images', key, image.body, image.contentType);
-  return { key, url: `/${key}` };
-}
-
-/** The stored key behind an image URL, when the URL is one of ours under the prefix. */
-export function imageKeyOf(url: string, prefix: string): string | undefined {
-  return url.startsWith(`/${prefix}`) ? url.slice(1) : undefined;
-}
-
-/**
- * Removes images that are no longer referenced. Best effort: the data change has already been made, and a
- * leftover image costs a little storage, never correctness.
- */
-export async function deleteImages(blobs: BlobStore, keys: string[], logger: Logger): Promise<void> {
-  if (keys.length === 0) return;
-  try {
-    await blobs.delete('images', keys);
-  } catch (error) {
-    logger.warn('could not delete replaced images', { keys, error: String(error) });
   }
 }

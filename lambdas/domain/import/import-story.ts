@@ -9,7 +9,7 @@ import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { sampleCoverImage } from '../images/generated-cover';
-import { deleteImages, storeImage, storyImagePrefix } from '../images/images';
+import { deleteImages, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import type { SeriesRecord } from '../series/series-repository';
 import { deleteStory } from '../stories/delete-story';

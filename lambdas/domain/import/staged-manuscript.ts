@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from '../../../shared/schemas/common';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
 import type { BlobStore } from '../../ports';

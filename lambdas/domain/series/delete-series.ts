@@ -1,6 +1,6 @@
 import type { Ports } from '../../ports';
 import { copiesForStoriesLeaving } from '../associations/share-association';
-import { seriesImagePrefix } from '../images/images';
+import { seriesImagePrefix } from '../images/stored-images';
 import { retryOnConcurrentChange } from '../concurrency';
 import { removeStoryFromSeries } from './remove-story-from-series';
 

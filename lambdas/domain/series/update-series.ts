@@ -1,13 +1,8 @@
 import type { Series } from '../../../shared/schemas/series';
 import { NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
-import {
-  deleteImages,
-  imageKeyOf,
-  prepareUploadedImage,
-  seriesImagePrefix,
-  storeImage,
-} from '../images/images';
+import { prepareUploadedImage } from '../images/images';
+import { deleteImages, imageKeyOf, seriesImagePrefix, storeImage } from '../images/stored-images';
 import { applyPlacements } from '../ordering';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';

@@ -2,7 +2,7 @@ import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
 import { storyExportPrefix } from '../export/export-story';
 import { purgeChapterContent } from '../chapters/manage-chapters';
-import { storyImagePrefix } from '../images/images';
+import { storyImagePrefix } from '../images/stored-images';
 import { discardStagedManuscript } from '../import/staged-manuscript';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';

@@ -1,12 +1,7 @@
 import type { Story } from '../../../shared/schemas/story';
 import type { Ports } from '../../ports';
-import {
-  deleteImages,
-  imageKeyOf,
-  prepareUploadedImage,
-  storeImage,
-  storyImagePrefix,
-} from '../images/images';
+import { prepareUploadedImage } from '../images/images';
+import { deleteImages, imageKeyOf, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';

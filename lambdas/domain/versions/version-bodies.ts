@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VersionBlockSchema, type VersionBlock } from '../../../shared/schemas/versions';
 import type { BlobStore } from '../../ports';
 

@@ -1,6 +1,6 @@
 import { PortraitUploadQuerySchema, type PortraitUploadResponse } from '../../../shared/schemas/associations';
 import { IMAGE_MAX_BYTES } from '../../../shared/validation';
-import { replacePortrait } from '../../domain/associations/associations';
+import { replacePortrait } from '../../domain/associations/association-portrait';
 import { ValidationError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';

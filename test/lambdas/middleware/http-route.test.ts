@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '../../../lambdas/errors';
 import { httpRoute } from '../../../lambdas/middleware/http-route';
 import { ok } from '../../../lambdas/middleware/responses';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The web app's build-time settings, read once here (nothing else reads `import.meta.env`):

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
-import { flushAllChapterQueues } from '../../editor/autosave';
 import { getUser, logout, updateUserPreferences } from '../../api/user';
 import { isValidTimeZone } from '../../../../shared/writing-progress';
 import { hasPremiumAccess } from '../../../../shared/subscription';
@@ -55,7 +54,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      // The session ends with the sign-out: what autosave still holds is sent while it can be.
+      // The session ends with the sign-out: what autosave still holds is sent while it can be. Autosave loads
+      // with the editor (its queues live in that module), so the first route's download leaves it out.
+      const { flushAllChapterQueues } = await import('../../editor/autosave/chapter-queues');
       await flushAllChapterQueues();
       await logout();
     } catch (error) {

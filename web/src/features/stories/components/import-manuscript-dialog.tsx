@@ -22,9 +22,9 @@ import type { Series } from '../../../../../shared/schemas/series';
 import type { ImportStoryForm } from '../../../../../shared/schemas/story';
 import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { seriesAssignmentFor } from '../series-assignment';
+import { IMPORT_MANUSCRIPT_LABEL } from './import-manuscript-label';
 import { SeriesField } from './series-field';
 
-export const IMPORT_MANUSCRIPT_LABEL = 'Import a manuscript';
 const ACCEPTED_FILES = MANUSCRIPT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 interface ImportManuscriptDialogProps {

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/constants';
 import type { Series } from '../../../../../shared/schemas/series';
@@ -18,9 +18,16 @@ import { paths } from '../../../config/paths';
 import { SeriesCard } from '../components/series-card';
 import { SeriesStoriesDrawer } from '../components/series-stories-drawer';
 import { StoryCard } from '../components/story-card';
-import { IMPORT_MANUSCRIPT_LABEL, ImportManuscriptDialog } from '../components/import-manuscript-dialog';
+import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
 import { useManuscriptImport } from '../hooks/use-manuscript-import';
 import { useStoryLibrary } from '../hooks/use-story-library';
+
+// The import dialog (a form with the series field) loads on first use: the list's first paint does not need it.
+const ImportManuscriptDialog = lazy(() =>
+  import('../components/import-manuscript-dialog').then((module) => ({
+    default: module.ImportManuscriptDialog,
+  })),
+);
 
 type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
 
@@ -182,15 +189,22 @@ export function StoriesPage() {
           onCancel={closeDeletionPrompt}
         />
       )}
-      <ImportManuscriptDialog
-        key={importDialog.key}
-        open={importDialog.open}
-        seriesList={library.status === 'loaded' ? library.series : []}
-        importing={manuscriptImport.isUploading}
-        refusal={manuscriptImport.refusal}
-        onImport={(fields, manuscript) => manuscriptImport.startImport(fields, manuscript, closeImportDialog)}
-        onClose={closeImportDialog}
-      />
+      {/* Mounted from its first opening on, so its chunk loads only when asked for. */}
+      {importDialog.key > 0 && (
+        <Suspense fallback={null}>
+          <ImportManuscriptDialog
+            key={importDialog.key}
+            open={importDialog.open}
+            seriesList={library.status === 'loaded' ? library.series : []}
+            importing={manuscriptImport.isUploading}
+            refusal={manuscriptImport.refusal}
+            onImport={(fields, manuscript) =>
+              manuscriptImport.startImport(fields, manuscript, closeImportDialog)
+            }
+            onClose={closeImportDialog}
+          />
+        </Suspense>
+      )}
       <SeriesStoriesDrawer
         open={sideList?.open ?? false}
         series={sideList?.series ?? null}

@@ -1,0 +1,42 @@
+import type { Logger } from '../../logger';
+import type { BlobStore } from '../../ports';
+import type { PreparedImage } from './images';
+
+/**
+ * Where story and series images are kept and how they are removed: apart from `images.ts` (which re-encodes
+ * with sharp and draws cover titles with fontkit) so that the handlers which only store, find or delete
+ * images bundle neither and run on arm64.
+ */
+
+export const storyImagePrefix = (storyId: string) => `images/stories/${storyId}/`;
+export const seriesImagePrefix = (seriesId: string) => `images/series/${seriesId}/`;
+
+/** Stores the image under the prefix with a new name, so a replaced image never comes back from a cache. */
+export async function storeImage(
+  blobs: BlobStore,
+  prefix: string,
+  image: PreparedImage,
+  now: Date,
+): Promise<{ key: string; url: string }> {
+  const key = `${prefix}cover-${now.getTime()}.${image.extension}`;
+  await blobs.put('images', key, image.body, image.contentType);
+  return { key, url: `/${key}` };
+}
+
+/** The stored key behind an image URL, when the URL is one of ours under the prefix. */
+export function imageKeyOf(url: string, prefix: string): string | undefined {
+  return url.startsWith(`/${prefix}`) ? url.slice(1) : undefined;
+}
+
+/**
+ * Removes images that are no longer referenced. Best effort: the data change has already been made, and a
+ * leftover image costs a little storage, never correctness.
+ */
+export async function deleteImages(blobs: BlobStore, keys: string[], logger: Logger): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await blobs.delete('images', keys);
+  } catch (error) {
+    logger.warn('could not delete replaced images', { keys, error: String(error) });
+  }
+}
