@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { purgeAccount } from '../domain/users/delete-account';
 import { sqsWorker } from './sqs-worker';
 

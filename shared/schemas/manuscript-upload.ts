@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, singleLineText } from './common';
 import { type ImportStoryForm, importStoryFields, placeOnlyInSeries } from './story';
 

@@ -7,7 +7,7 @@ import { NoSubscriptionError } from '../billing/billing-port';
 import { billingPortsOf } from '../billing/billing-state';
 import { currentBillingState, setRenewing } from '../billing/subscription';
 import { userDownloadPrefix } from '../download-all/download-all';
-import { seriesImagePrefix } from '../images/images';
+import { seriesImagePrefix } from '../images/stored-images';
 import { purgeStoryContent } from '../stories/delete-story';
 import { purgeTrashOf } from '../trash/trash';
 
