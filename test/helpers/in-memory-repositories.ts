@@ -395,11 +395,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
   };
 
   const textCache: TextCacheRepository = {
-    async getMany(chapterIds) {
+    async getCurrent(chapters) {
       return new Map(
-        chapterIds.flatMap((chapterId) => {
-          const cached = state.textCache.get(chapterId);
-          return cached ? [[chapterId, copy(cached)]] : [];
+        chapters.flatMap(({ chapter_id, content_stamp }) => {
+          const cached = state.textCache.get(chapter_id);
+          return cached?.content_stamp === content_stamp ? [[chapter_id, copy(cached.paragraphs)]] : [];
         }),
       );
     },

@@ -68,8 +68,8 @@ export async function readStoryText(
  * story-wide reads (appearances, the mention grid, suggestions, search) need, and all they get the same answer
  * from as from the stored paragraphs. Each chapter's text comes from its cache while the cache's stamp is the
  * chapter's; otherwise from its paragraphs, which are then cached for the next call. Costs the chapter Query
- * and one BatchGet (100 chapters a call); for each chapter changed since its text was cached, one Query of its
- * paragraphs and one put. The stamp is read before the paragraphs (both strongly consistent), so a cached
+ * and one BatchGet (100 chapters a call) of the cached texts a warm process does not hold in memory at their
+ * stamps already; for each chapter changed since its text was cached, one Query of its paragraphs and one put. The stamp is read before the paragraphs (both strongly consistent), so a cached
  * text is never labelled with a stamp newer than its content.
  */
 export async function readSearchableStoryText(
@@ -80,14 +80,12 @@ export async function readSearchableStoryText(
   const stamps = new Map(records.map((record) => [record.chapter_id, record.content_stamp ?? '']));
   const chapters = orderedChapters(records, index);
   const ready = chapters.filter((chapter) => chapter.status === 'ready');
-  const cached = await repositories.textCache.getMany(ready.map((chapter) => chapter.id));
-  const paragraphsById = new Map<string, readonly StoredParagraph[]>();
-  const stale = ready.filter((chapter) => {
-    const text = cached.get(chapter.id);
-    if (!text || text.content_stamp !== stamps.get(chapter.id)) return true;
-    paragraphsById.set(chapter.id, text.paragraphs);
-    return false;
-  });
+  const paragraphsById = new Map<string, readonly StoredParagraph[]>(
+    await repositories.textCache.getCurrent(
+      ready.map((chapter) => ({ chapter_id: chapter.id, content_stamp: stamps.get(chapter.id)! })),
+    ),
+  );
+  const stale = ready.filter((chapter) => !paragraphsById.has(chapter.id));
   await inBatches(stale, async (chapter) => {
     const { paragraphs } = compactChapterText(await readChapterText(repositories, chapter));
     paragraphsById.set(chapter.id, paragraphs);

@@ -7,15 +7,20 @@ import type { StoredParagraph } from '../../../shared/paragraph-text';
  * content gives the chapter a new stamp, so a cached text is used only while its stamp is the chapter's.
  */
 export interface CachedChapterText {
-  /** The chapter's content stamp read before its paragraphs were. */
+  /** The chapter's content stamp, read before its paragraphs were. */
   content_stamp: string;
   /** The paragraphs in reading order, compacted (`compactParagraph`). */
   paragraphs: StoredParagraph[];
 }
 
 export interface TextCacheRepository {
-  /** The cached texts of the chapters, by chapter id; a chapter with none is left out. */
-  getMany(chapterIds: readonly string[]): Promise<Map<string, CachedChapterText>>;
+  /**
+   * The cached paragraphs of each chapter whose cached text has the given stamp, by chapter id; a chapter with
+   * none, or with one cached at another stamp, is left out. Shared with later calls: never change them.
+   */
+  getCurrent(
+    chapters: readonly { chapter_id: string; content_stamp: string }[],
+  ): Promise<Map<string, readonly StoredParagraph[]>>;
   /**
    * Caches a chapter's text. Best effort: a text too large to keep is not kept, and it is read from the
    * paragraphs every time instead.
