@@ -8,8 +8,8 @@ import { batchGetAll } from './table';
 
 /**
  * The gzipped JSON of the paragraphs, at most this size: under DynamoDB's 400 KB item limit with room for the
- * keys. Compacted text gzips about 4:1 (prose; the benchmark's repetitive text far more), so a chapter of
- * roughly 250,000 words is cached; a larger one is read from its paragraphs every time.
+ * keys. Compacted prose gzips to about 3 bytes a word, so a chapter of up to ≈ 100,000 words is cached; a
+ * larger one is read from its paragraphs every time.
  */
 const MAX_CACHED_BYTES = 350_000;
 
