@@ -438,7 +438,8 @@ export const routes: RouteDefinition[] = [
     method: 'GET',
     path: '/api/stories/{storyId}/associations/{associationId}/appearances',
     handler: 'http/story-bible/get-association-appearances',
-    access: { table: 'read' },
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
   },
   {
     method: 'POST',
@@ -451,13 +452,15 @@ export const routes: RouteDefinition[] = [
     method: 'GET',
     path: '/api/stories/{storyId}/associations/suggestions',
     handler: 'http/story-bible/get-element-suggestions',
-    access: { table: 'read' },
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
   },
   {
     method: 'GET',
     path: '/api/stories/{storyId}/associations/mentions',
     handler: 'http/story-bible/get-mention-grid',
-    access: { table: 'read' },
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
   },
   // Issue 13 §4: associations shared by a series with every volume.
   {
@@ -477,7 +480,8 @@ export const routes: RouteDefinition[] = [
     method: 'GET',
     path: '/api/stories/{storyId}/search',
     handler: 'http/story-bible/search-story',
-    access: { table: 'read' },
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
   },
   {
     method: 'POST',

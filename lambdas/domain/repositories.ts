@@ -10,6 +10,7 @@ import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
 import type { SettingsRepository } from './settings/settings-repository';
 import type { StoryRepository } from './stories/story-repository';
+import type { TextCacheRepository } from './text-cache/text-cache-repository';
 import type { TrashRepository } from './trash/trash-repository';
 import type { UserRepository } from './users/user-repository';
 import type { VersionRepository } from './versions/version-repository';
@@ -34,6 +35,8 @@ export interface Repositories {
   series: SeriesRepository;
   chapters: ChapterRepository;
   blocks: BlockRepository;
+  /** Each chapter's text as the story-wide reads need it, cached by the chapter's content stamp. */
+  textCache: TextCacheRepository;
   associations: AssociationRepository;
   settings: SettingsRepository;
   outlines: OutlineRepository;

@@ -26,6 +26,10 @@ import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outl
 import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
+import type {
+  CachedChapterText,
+  TextCacheRepository,
+} from '../../lambdas/domain/text-cache/text-cache-repository';
 import type { StoryRecord, StoryRepository } from '../../lambdas/domain/stories/story-repository';
 import type {
   DuePurge,
@@ -61,6 +65,8 @@ export interface MemoryState {
   chapterIndexes: Map<string, ChapterIndex>;
   blocks: Map<string, Map<string, StoredBlock>>;
   blockOrders: Map<string, BlockOrder>;
+  /** Cached chapter texts by chapter id. */
+  textCache: Map<string, CachedChapterText>;
   associations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
   /** A series' shared associations, by series id. */
   sharedAssociations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
@@ -97,6 +103,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     chapterIndexes: new Map(),
     blocks: new Map(),
     blockOrders: new Map(),
+    textCache: new Map(),
     associations: new Map(),
     sharedAssociations: new Map(),
     associationCounts: new Map(),
@@ -246,6 +253,17 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.chapterIndexes.set(storyId, { chapter_ids: [...chapterIds], version: index.version + 1 }),
   });
 
+  // Stamps as the DynamoDB adapter makes them: new for every chapter item written and every content change.
+  let stampsIssued = 0;
+  const newStamp = () => {
+    stampsIssued += 1;
+    return `stamp-${stampsIssued}`;
+  };
+  const stampChapter = (storyId: string, chapterId: string, changes: Partial<ChapterRecord> = {}) => {
+    const chapter = state.chapters.get(inStory(storyId, chapterId))!;
+    state.chapters.set(inStory(storyId, chapterId), { ...chapter, ...changes, content_stamp: newStamp() });
+  };
+
   const chapters: ChapterRepository = {
     async listWithIndex(storyId) {
       return {
@@ -262,7 +280,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     createItem: (chapter) =>
       asWrite({
         holds: () => !state.chapters.has(inStory(chapter.story_id, chapter.chapter_id)),
-        apply: () => state.chapters.set(inStory(chapter.story_id, chapter.chapter_id), copy(chapter)),
+        apply: () =>
+          state.chapters.set(inStory(chapter.story_id, chapter.chapter_id), {
+            ...copy(chapter),
+            content_stamp: newStamp(),
+          }),
       }),
     saveIndexItem: (storyId, index, chapterIds) => asWrite(saveIndex(storyId, index, chapterIds)),
     indexCondition: (storyId, index) =>
@@ -270,14 +292,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     markReadyItem: (storyId, chapterId, now) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',
-        apply: () => {
-          const chapter = state.chapters.get(inStory(storyId, chapterId))!;
-          state.chapters.set(inStory(storyId, chapterId), {
-            ...chapter,
-            status: 'ready',
-            updated_at: now.toISOString(),
-          });
-        },
+        apply: () => stampChapter(storyId, chapterId, { status: 'ready', updated_at: now.toISOString() }),
       }),
     changeStatusItem: (storyId, chapterId, from, to, now) =>
       asWrite({
@@ -310,10 +325,10 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         ),
       ),
     ],
-    readyCondition: (storyId, chapterId) =>
+    contentChangeItem: (storyId, chapterId) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'ready',
-        apply: () => undefined,
+        apply: () => stampChapter(storyId, chapterId),
       }),
     creatingCondition: (storyId, chapterId) =>
       asWrite({
@@ -390,6 +405,21 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     async deleteContent(chapterId) {
       state.blocks.delete(chapterId);
       state.blockOrders.delete(chapterId);
+      state.textCache.delete(chapterId);
+    },
+  };
+
+  const textCache: TextCacheRepository = {
+    async getCurrent(chapters) {
+      return new Map(
+        chapters.flatMap(({ chapter_id, content_stamp }) => {
+          const cached = state.textCache.get(chapter_id);
+          return cached?.content_stamp === content_stamp ? [[chapter_id, copy(cached.paragraphs)]] : [];
+        }),
+      );
+    },
+    async put(chapterId, text) {
+      state.textCache.set(chapterId, copy(text));
     },
   };
 
@@ -797,6 +827,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     series,
     chapters,
     blocks,
+    textCache,
     associations,
     settings,
     outlines,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChapterStatus } from '../../../shared/schemas/chapter';
@@ -19,11 +20,18 @@ function fromItem(item: TableItem): ChapterRecord {
     status: item.status as ChapterStatus,
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
+    content_stamp: (item.content_stamp as string | undefined) ?? '',
   };
 }
 
+/** A chapter item written anew always gets a new stamp: a restored chapter trusts nothing cached before. */
 function toItem(chapter: ChapterRecord): TableItem {
-  return { ...chapterKey(chapter.story_id, chapter.chapter_id), entity: 'chapter', ...chapter };
+  return {
+    ...chapterKey(chapter.story_id, chapter.chapter_id),
+    entity: 'chapter',
+    ...chapter,
+    content_stamp: randomUUID(),
+  };
 }
 
 export class DynamoDbChapterRepository implements ChapterRepository {
@@ -109,10 +117,15 @@ export class DynamoDbChapterRepository implements ChapterRepository {
       Update: {
         TableName: this.database.tableName,
         Key: chapterKey(storyId, chapterId),
-        UpdateExpression: 'SET #status = :ready, updated_at = :now',
+        UpdateExpression: 'SET #status = :ready, updated_at = :now, content_stamp = :stamp',
         ConditionExpression: '#status = :creating',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready', ':creating': 'creating', ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':creating': 'creating',
+          ':now': now.toISOString(),
+          ':stamp': randomUUID(),
+        },
       },
     });
   }
@@ -165,14 +178,16 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     ];
   }
 
-  readyCondition(storyId: string, chapterId: string) {
+  /** An update rather than a condition check: the same write units in a transaction, and the stamp changes. */
+  contentChangeItem(storyId: string, chapterId: string) {
     return asWrite({
-      ConditionCheck: {
+      Update: {
         TableName: this.database.tableName,
         Key: chapterKey(storyId, chapterId),
+        UpdateExpression: 'SET content_stamp = :stamp',
         ConditionExpression: '#status = :ready',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready' },
+        ExpressionAttributeValues: { ':ready': 'ready', ':stamp': randomUUID() },
       },
     });
   }

@@ -14,6 +14,7 @@ import { DynamoDbSettingsRepository } from './settings-repository';
 import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
 import { TransactionCancelledError, transactWrite } from './table';
+import { DynamoDbTextCacheRepository } from './text-cache-repository';
 import { DynamoDbTrashRepository } from './trash-repository';
 import { DynamoDbUserRepository } from './user-repository';
 import { DynamoDbVersionRepository } from './version-repository';
@@ -25,6 +26,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     series: new DynamoDbSeriesRepository(database),
     chapters: new DynamoDbChapterRepository(database),
     blocks: new DynamoDbBlockRepository(database),
+    textCache: new DynamoDbTextCacheRepository(database),
     associations: new DynamoDbAssociationRepository(database),
     settings: new DynamoDbSettingsRepository(database),
     outlines: new DynamoDbOutlineRepository(database),

@@ -148,7 +148,7 @@ export async function saveBlocks(
         .filter((block) => !known.has(block.key_id))
         .map((block) => ({ id: block.key_id, index: block.place ?? Number.MAX_SAFE_INTEGER }));
       const writes: Write[] = [
-        chapterRepository.readyCondition(storyId, chapterId),
+        chapterRepository.contentChangeItem(storyId, chapterId),
         ...group.map((block) =>
           blockRepository.putBlockItem(
             chapterId,
@@ -207,7 +207,7 @@ export async function deleteBlocks(
       await commitBlockWrites(
         ports,
         [
-          chapterRepository.readyCondition(storyId, chapterId),
+          chapterRepository.contentChangeItem(storyId, chapterId),
           ...group.map((block) =>
             blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
           ),
@@ -256,7 +256,7 @@ export async function reorderBlocks(
     );
     if (keyIds.join() === order.key_ids.join()) return;
     await repositories.commit([
-      chapterRepository.readyCondition(storyId, chapterId),
+      chapterRepository.contentChangeItem(storyId, chapterId),
       blockRepository.saveOrderItem(chapterId, order, keyIds),
     ]);
   });

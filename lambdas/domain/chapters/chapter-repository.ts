@@ -13,6 +13,12 @@ export interface ChapterRecord {
   status: ChapterStatus;
   created_at: string;
   updated_at: string;
+  /**
+   * Changes with every write to the chapter's content, and whenever the chapter item is written anew (created,
+   * restored): what a cached text of the chapter is checked against (`TextCacheRepository`). Set by the
+   * repository, never by a caller; '' for a chapter written before stamps existed.
+   */
+  content_stamp?: string;
 }
 
 export interface ChapterIndex {
@@ -33,7 +39,10 @@ export interface ChapterRepository {
    * removed or moved since.
    */
   indexCondition(storyId: string, index: ChapterIndex): Write;
-  /** The creation worker's last step; fails if the chapter is gone or was already prepared. */
+  /**
+   * The creation worker's last step (and an import's), with a new content stamp; fails if the chapter is gone
+   * or was already prepared.
+   */
   markReadyItem(storyId: string, chapterId: string, now: Date): Write;
   /**
    * The chapter's status moves from `from` to `to` (a creation given up, or asked for again); fails if the chapter
@@ -51,10 +60,11 @@ export interface ChapterRepository {
   /** A chapter leaves its story: the chapter and its index entry go together, or neither does. */
   removeItems(storyId: string, index: ChapterIndex, chapterId: string): Write[];
   /**
-   * Part of every write to a chapter's content: the chapter exists and is ready. A chapter being created
-   * takes no content yet, and a deleted one can get none back behind its cascade.
+   * Part of every write to a chapter's content: the chapter exists and is ready, and it gets a new content
+   * stamp, so no text cached before this write is used after it. A chapter being created takes no content yet,
+   * and a deleted one can get none back behind its cascade.
    */
-  readyCondition(storyId: string, chapterId: string): Write;
+  contentChangeItem(storyId: string, chapterId: string): Write;
   /**
    * Part of every write building a chapter's content in the background (an import): the chapter exists and is
    * still being created, so a chapter the author deleted meanwhile gets no paragraphs behind its cascade.

@@ -3,7 +3,7 @@ import type { AssociationAppearances } from '../../../shared/schemas/story-bible
 import { NotFoundError } from '../../errors';
 import { readStoryAssociations } from '../associations/story-associations';
 import type { Repositories } from '../repositories';
-import { readStoryText } from './story-text';
+import { readSearchableStoryText } from './story-text';
 
 /**
  * GET .../associations/{associationId}/appearances: the chapters mentioning the association, counted by the
@@ -17,7 +17,7 @@ export async function getAppearances(
   const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
   const [scoped, chapters] = await Promise.all([
     readStoryAssociations(repositories.associations, story),
-    readStoryText(repositories, scope.storyId),
+    readSearchableStoryText(repositories, scope.storyId),
   ]);
   const associations = scoped.map(({ record }) => record);
   if (!associations.some((association) => association.association_id === associationId)) {

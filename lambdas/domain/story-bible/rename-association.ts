@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { updateAssociation, type AssociationPorts, type StoryScope } from '../associations/associations';
 import { locateAssociation, readStoryAssociations } from '../associations/story-associations';
 import { saveVersionsBeforeBulkChange } from '../versions/automatic-versions';
-import { readStoryText } from './story-text';
+import { readChaptersToRewrite, readSearchableStoryText } from './story-text';
 import { planRewrite, writeRewrite, type StoryRewrite } from './story-text-rewrite';
 
 /**
@@ -30,13 +30,15 @@ export async function renameAssociation(
 
   let rewritten = { replaced: 0, chapters: 0 };
   if (request.replace_in_text) {
-    const [scoped, chapters] = await Promise.all([
+    const [scoped, texts] = await Promise.all([
       readStoryAssociations(repositories.associations, story),
-      readStoryText(repositories, scope.storyId),
+      readSearchableStoryText(repositories, scope.storyId),
     ]);
     const associations = scoped.map(({ record }) => record);
-    const rewrite: StoryRewrite = (texts) =>
-      renameInStory(texts, associations, associationId, request.association_name);
+    const rewrite: StoryRewrite = (chapterTexts) =>
+      renameInStory(chapterTexts, associations, associationId, request.association_name);
+    // Only the chapters that mention it are read whole.
+    const chapters = await readChaptersToRewrite(repositories, texts, rewrite);
     // Every new paragraph is checked before any is written: a rename too large for one paragraph changes nothing.
     const plan = planRewrite(chapters, rewrite);
     // The text as it was, for every chapter about to change, before the first is written.

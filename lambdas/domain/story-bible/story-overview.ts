@@ -3,13 +3,13 @@ import { suggestElements } from '../../../shared/element-suggestions';
 import type { ElementSuggestions, MentionGrid } from '../../../shared/schemas/story-bible';
 import { readStoryAssociations } from '../associations/story-associations';
 import type { Repositories } from '../repositories';
-import { readStoryText } from './story-text';
+import { readSearchableStoryText } from './story-text';
 
 async function readOwnedStory(repositories: Repositories, scope: { userId: string; storyId: string }) {
   const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
   const [associations, chapters] = await Promise.all([
     readStoryAssociations(repositories.associations, story),
-    readStoryText(repositories, scope.storyId),
+    readSearchableStoryText(repositories, scope.storyId),
   ]);
   return { associations: associations.map(({ record }) => record), chapters };
 }

@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/schemas/story-search';
 import { findInParagraphs, replaceInStory, type FindOptions } from '../../../shared/text-replacement';
 import type { Repositories } from '../repositories';
-import { readStoryText } from './story-text';
+import { readChaptersToRewrite, readSearchableStoryText } from './story-text';
 import { saveVersionsBeforeBulkChange } from '../versions/automatic-versions';
 import type { VersionPorts } from '../versions/version-snapshot';
 import { planRewrite, writeRewrite, type StoryRewrite } from './story-text-rewrite';
@@ -27,13 +27,14 @@ export async function searchStory(
   options: FindOptions,
 ): Promise<StorySearchResult> {
   await repositories.stories.requireOwned(scope.userId, scope.storyId);
-  const chapters = await readStoryText(repositories, scope.storyId);
+  const chapters = await readSearchableStoryText(repositories, scope.storyId);
   return findInParagraphs(chapters, find, options);
 }
 
 /**
  * POST /api/stories/{storyId}/replace (issue 14 §3): every match replaced in the stored text, each run keeping
- * its formatting. In two steps: first the plan, which works out every changed paragraph and checks it fits
+ * its formatting. The searchable text names the chapters with a match, and only those chapters' paragraphs are
+ * read. Then, in two steps: first the plan, which works out every changed paragraph and checks it fits
  * (so a replace too large for one paragraph changes nothing) and names the chapters it changes; then an
  * automatic version of each of those chapters; then the writes, chapter by chapter.
  */
@@ -44,10 +45,14 @@ export async function replaceInStoryText(
 ): Promise<StoryReplaceResponse> {
   const { repositories } = ports;
   await repositories.stories.requireOwned(scope.userId, scope.storyId);
-  const chapters = await readStoryText(repositories, scope.storyId);
   const options = { case_sensitive: request.case_sensitive, whole_word: request.whole_word };
   const rewrite: StoryRewrite = (texts: readonly ChapterText[]) =>
     replaceInStory(texts, request.find, request.replace, options);
+  const chapters = await readChaptersToRewrite(
+    repositories,
+    await readSearchableStoryText(repositories, scope.storyId),
+    rewrite,
+  );
 
   const plan = planRewrite(chapters, rewrite);
   const changedChapterIds = [...plan.byChapter.keys()];

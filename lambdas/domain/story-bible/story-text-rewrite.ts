@@ -109,7 +109,7 @@ async function rewriteChapter(
       if (paragraphs.length === 0) return 0;
       try {
         await repositories.commit([
-          repositories.chapters.readyCondition(storyId, chapter.chapter_id),
+          repositories.chapters.contentChangeItem(storyId, chapter.chapter_id),
           ...paragraphs.map((paragraph) =>
             repositories.blocks.replaceBlockItem(
               chapter.chapter_id,

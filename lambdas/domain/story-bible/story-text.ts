@@ -1,8 +1,10 @@
 import { parseParagraphChunk, type ChapterText, type StoredParagraph } from '../../../shared/paragraph-text';
 import type { Chapter } from '../../../shared/schemas/chapter';
+import type { StoryReplacement } from '../../../shared/text-replacement';
 import { readChapterContent } from '../blocks/chapter-content';
-import { listChapters } from '../chapters/chapter-list';
+import { listChapters, orderedChapters } from '../chapters/chapter-list';
 import type { Repositories } from '../repositories';
+import { compactChapterText } from '../text-cache/compact-paragraph';
 
 /**
  * Chapter partitions read at once. More than the full story's 8: these reads answer while the author waits
@@ -37,19 +39,88 @@ export async function readChapterText(
   return { chapter_id: chapter.id, title: chapter.title, place: chapter.place, paragraphs };
 }
 
+/** Calls `read` for each item, twenty at a time, and answers the results in order. */
+async function inBatches<Item, Result>(
+  items: readonly Item[],
+  read: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += PARALLEL_CHAPTER_READS) {
+    results.push(...(await Promise.all(items.slice(start, start + PARALLEL_CHAPTER_READS).map(read))));
+  }
+  return results;
+}
+
 /**
- * Every chapter of the story with its stored paragraphs: what the story-wide tools read. Costs one Query for
- * the chapters and one per ready chapter, twenty chapters at a time.
+ * Every chapter of the story with its stored paragraphs, formatting and chunks included: what exports and
+ * rewrites read. Costs one Query for the chapters and one per ready chapter, twenty chapters at a time.
  */
 export async function readStoryText(
   repositories: Repositories,
   storyId: string,
 ): Promise<StoredChapterText[]> {
   const chapters = await listChapters(repositories, storyId);
-  const texts: StoredChapterText[] = [];
-  for (let start = 0; start < chapters.length; start += PARALLEL_CHAPTER_READS) {
-    const batch = chapters.slice(start, start + PARALLEL_CHAPTER_READS);
-    texts.push(...(await Promise.all(batch.map((chapter) => readChapterText(repositories, chapter)))));
-  }
-  return texts;
+  return inBatches(chapters, (chapter) => readChapterText(repositories, chapter));
+}
+
+/**
+ * Every chapter of the story, in place order, with its paragraphs compacted (`compactParagraph`): what the
+ * story-wide reads (appearances, the mention grid, suggestions, search) need, and all they get the same answer
+ * from as from the stored paragraphs. Each chapter's text comes from its cache while the cache's stamp is the
+ * chapter's; otherwise from its paragraphs, which are then cached for the next call. Costs the chapter Query
+ * and one BatchGet (100 chapters a call) of the cached texts a warm process does not hold in memory at their
+ * stamps already; for each chapter changed since its text was cached, one Query of its paragraphs and one put. The stamp is read before the paragraphs (both strongly consistent), so a cached
+ * text is never labelled with a stamp newer than its content.
+ */
+export async function readSearchableStoryText(
+  repositories: Repositories,
+  storyId: string,
+): Promise<ChapterText[]> {
+  const { chapters: records, index } = await repositories.chapters.listWithIndex(storyId);
+  const stamps = new Map(records.map((record) => [record.chapter_id, record.content_stamp ?? '']));
+  const chapters = orderedChapters(records, index);
+  const ready = chapters.filter((chapter) => chapter.status === 'ready');
+  const paragraphsById = new Map<string, readonly StoredParagraph[]>(
+    await repositories.textCache.getCurrent(
+      ready.map((chapter) => ({ chapter_id: chapter.id, content_stamp: stamps.get(chapter.id)! })),
+    ),
+  );
+  const stale = ready.filter((chapter) => !paragraphsById.has(chapter.id));
+  await inBatches(stale, async (chapter) => {
+    const { paragraphs } = compactChapterText(await readChapterText(repositories, chapter));
+    paragraphsById.set(chapter.id, paragraphs);
+    await repositories.textCache.put(chapter.id, {
+      content_stamp: stamps.get(chapter.id)!,
+      paragraphs: [...paragraphs],
+    });
+  });
+  return chapters.map((chapter) => ({
+    chapter_id: chapter.id,
+    title: chapter.title,
+    place: chapter.place,
+    paragraphs: paragraphsById.get(chapter.id) ?? [],
+  }));
+}
+
+/**
+ * The stored paragraphs of the chapters a rewrite changes, found in the searchable text (which names the same
+ * chapters: its matches are the stored paragraphs' matches), so a rewrite reads only the chapters it changes.
+ * One Query per changed chapter, twenty at a time.
+ */
+export async function readChaptersToRewrite(
+  repositories: Repositories,
+  texts: readonly ChapterText[],
+  rewrite: (texts: readonly ChapterText[]) => StoryReplacement,
+): Promise<StoredChapterText[]> {
+  const changed = new Set(rewrite(texts).chapters.map((chapter) => chapter.chapter_id));
+  return inBatches(
+    texts.filter((text) => changed.has(text.chapter_id)),
+    (text) =>
+      readChapterText(repositories, {
+        id: text.chapter_id,
+        title: text.title,
+        place: text.place,
+        status: 'ready',
+      }),
+  );
 }

@@ -165,7 +165,7 @@ export async function restoreVersion(
     for (const [index, group] of groups.entries()) {
       const last = index === groups.length - 1;
       await repositories.commit([
-        repositories.chapters.readyCondition(storyId, chapterId),
+        repositories.chapters.contentChangeItem(storyId, chapterId),
         ...group.map((planned) => planned.write),
         ...(last && orderChanged
           ? [repositories.blocks.saveOrderItem(chapterId, snapshot.order, keyIds)]
