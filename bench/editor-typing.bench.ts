@@ -27,7 +27,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { sessionCookieName } from '../lambdas/middleware/cookies';
 import type { NewAssociation } from '../shared/schemas/associations';
 import type { Story } from '../shared/schemas/story';
@@ -151,20 +158,31 @@ const EDITOR = '[aria-label="Chapter text"]';
 async function openChapter(page: Page, storyId: string, paragraphs: number) {
   const started = performance.now();
   await page.goto(`/stories/${storyId}`);
-  // The chapter keeps the empty paragraph it was created with.
-  await page.waitForFunction(
+  // The chapter keeps the empty paragraph it was created with. Answers the page's clock when the text shows.
+  const shownAt = await page.waitForFunction(
     ({ selector, expected }) => {
       const editor = document.querySelector(selector);
-      return (
+      const shown =
         editor !== null &&
         editor.childElementCount === expected &&
-        getComputedStyle(editor).visibility === 'visible'
-      );
+        getComputedStyle(editor).visibility === 'visible';
+      return shown ? performance.now() : 0;
     },
     { selector: EDITOR, expected: paragraphs + 1 },
     { polling: 'raf', timeout: 120_000 },
   );
   const textShown = performance.now() - started;
+  // The browser's share: from the last page of the chapter's content received to its text shown.
+  const inBrowser = await shownAt.evaluate(
+    (at) =>
+      at -
+      Math.max(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/content?'))
+          .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+      ),
+  );
   await page.waitForFunction(
     (selector) => {
       let last = document.querySelector(selector)!.lastElementChild;
@@ -180,7 +198,7 @@ async function openChapter(page: Page, storyId: string, paragraphs: number) {
     EDITOR,
   );
   if (mentions !== paragraphs) throw new Error(`${mentions} mentions shown, expected ${paragraphs}`);
-  return { textShown, mentionsShown };
+  return { textShown, mentionsShown, inBrowser };
 }
 
 /** Runs `work`, writing a CPU profile of the page meanwhile (for Chrome DevTools) when given a file. */
@@ -220,13 +238,32 @@ const TYPED = SENTENCE.repeat(Math.ceil((WARM_UP_KEYSTROKES + KEYSTROKES) / SENT
   WARM_UP_KEYSTROKES + KEYSTROKES,
 );
 
-/**
- * Types into the paragraph one key at a time, each after the previous one's frame, and answers each
- * keystroke's key-to-next-frame time in milliseconds, sorted (warm-up keystrokes left out).
- */
-async function typeMeasured(page: Page, paragraph: Locator, profile: string | undefined): Promise<number[]> {
+/** Chrome's counters for a page's renderer (CDP `Performance.getMetrics`), by name; durations in seconds. */
+async function rendererMetrics(cdp: CDPSession): Promise<Map<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return new Map(metrics.map((metric) => [metric.name, metric.value]));
+}
+
+interface TypingMeasurement {
+  /** Each keystroke's key-to-next-frame time in milliseconds, sorted (warm-up keystrokes left out). */
+  keyToFrame: number[];
+  /**
+   * CPU time of the page's main thread per keystroke (style, layout, paint, script): unlike wall-clock times, it
+   * hardly moves when other processes share the machine's cores.
+   */
+  cpuPerKeystroke: number;
+  /** Of which style and layout, per keystroke (wall clock). */
+  styleAndLayoutPerKeystroke: number;
+}
+
+/** Types into the paragraph one key at a time, each after the previous one's frame. */
+async function typeMeasured(
+  page: Page,
+  paragraph: Locator,
+  profile: string | undefined,
+): Promise<TypingMeasurement> {
   await caretAtEnd(page, paragraph);
-  const before = await paragraph.textContent();
+  const textBefore = await paragraph.textContent();
   await page.evaluate(() => {
     const timings: number[] = [];
     (window as unknown as { keyToFrame: number[] }).keyToFrame = timings;
@@ -248,15 +285,26 @@ async function typeMeasured(page: Page, paragraph: Locator, profile: string | un
     );
   };
   for (let index = 0; index < WARM_UP_KEYSTROKES; index += 1) await typeOne(index);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const before = await rendererMetrics(cdp);
   await profiled(page, profile, async () => {
     for (let index = WARM_UP_KEYSTROKES; index < TYPED.length; index += 1) await typeOne(index);
   });
+  const after = await rendererMetrics(cdp);
+  await cdp.detach();
+  const perKeystroke = (...names: string[]) =>
+    (names.reduce((sum, name) => sum + after.get(name)! - before.get(name)!, 0) * 1000) / KEYSTROKES;
 
   const typed = await paragraph.textContent();
-  if (typed !== before + TYPED)
-    throw new Error(`The paragraph reads "${typed}", expected "${before + TYPED}"`);
+  if (typed !== textBefore + TYPED)
+    throw new Error(`The paragraph reads "${typed}", expected "${textBefore + TYPED}"`);
   const timings = await page.evaluate(() => (window as unknown as { keyToFrame: number[] }).keyToFrame);
-  return timings.slice(WARM_UP_KEYSTROKES).sort((a, b) => a - b);
+  return {
+    keyToFrame: timings.slice(WARM_UP_KEYSTROKES).sort((a, b) => a - b),
+    cpuPerKeystroke: perKeystroke('ThreadTime'),
+    styleAndLayoutPerKeystroke: perKeystroke('RecalcStyleDuration', 'LayoutDuration'),
+  };
 }
 
 /** The page's JS heap (MB) and DOM node count, after a garbage collection. */
@@ -309,7 +357,7 @@ async function measureSize(
   await openChapter(page, storyId, paragraphs);
   const middleIndex = Math.floor(paragraphs / 2) + 1;
   const middle = page.locator(EDITOR).locator(':scope > p').nth(middleIndex);
-  const editorTimings = await typeMeasured(page, middle, profile);
+  const editor = await typeMeasured(page, middle, profile);
   const editorMemory = await pageMemory(page);
   const typography = await page.locator(EDITOR).evaluate((editor): Typography => {
     const style = getComputedStyle(editor);
@@ -324,19 +372,19 @@ async function measureSize(
   });
   await page.close();
 
-  const plain = await context.newPage();
-  await plain.setContent(plainPage(words, typography));
-  const plainTimings = await typeMeasured(
-    plain,
-    plain.locator('[contenteditable] > p').nth(middleIndex),
+  const plainPageOpen = await context.newPage();
+  await plainPageOpen.setContent(plainPage(words, typography));
+  const plain = await typeMeasured(
+    plainPageOpen,
+    plainPageOpen.locator('[contenteditable] > p').nth(middleIndex),
     undefined,
   );
-  const plainMemory = await pageMemory(plain);
-  await plain.close();
+  const plainMemory = await pageMemory(plainPageOpen);
+  await plainPageOpen.close();
 
   const size = `${words.toLocaleString('en')} words`;
-  const [p50, p95] = [percentile(editorTimings, 0.5), percentile(editorTimings, 0.95)];
-  const [plainP50, plainP95] = [percentile(plainTimings, 0.5), percentile(plainTimings, 0.95)];
+  const [p50, p95] = [percentile(editor.keyToFrame, 0.5), percentile(editor.keyToFrame, 0.95)];
+  const [plainP50, plainP95] = [percentile(plain.keyToFrame, 0.5), percentile(plain.keyToFrame, 0.95)];
   printFigure({
     name: `typing, ${size}: key to next frame p50`,
     value: p50,
@@ -355,6 +403,15 @@ async function measureSize(
     value: p95 / plainP95,
     unit: '×',
     target: { at: 'most', limit: RATIO_TARGET },
+  });
+  printFigure({
+    name: `typing, ${size}: main-thread CPU per keystroke`,
+    value: editor.cpuPerKeystroke,
+    unit: 'ms',
+    comparison:
+      `plain contenteditable ${plain.cpuPerKeystroke.toFixed(1)} ms, ratio ` +
+      `${(editor.cpuPerKeystroke / plain.cpuPerKeystroke).toFixed(2)}; style and layout ` +
+      `${editor.styleAndLayoutPerKeystroke.toFixed(1)} ms against ${plain.styleAndLayoutPerKeystroke.toFixed(1)} ms`,
   });
   printFigure({
     name: `typing, ${size}: page memory, JS heap`,
@@ -387,7 +444,9 @@ async function measureOpening(
     value: median(opens.map((open) => open.mentionsShown)),
     unit: 'ms',
     target: { at: 'most', limit: OPEN_TARGET_MS },
-    comparison: `text shown ${median(opens.map((open) => open.textShown)).toFixed(0)} ms (median of ${OPENS})`,
+    comparison:
+      `text shown ${median(opens.map((open) => open.textShown)).toFixed(0)} ms, of which ` +
+      `${median(opens.map((open) => open.inBrowser)).toFixed(0)} ms after the content's last byte (median of ${OPENS})`,
   });
 }
 
