@@ -174,15 +174,7 @@ const baseManuscriptStyles = {
     // Taps are handled as taps (caret, double-tap word selection), not as double-tap zoom.
     touchAction: 'manipulation',
   },
-  '& .lw-paragraph': {
-    m: 0,
-    mb: '0.9em',
-    // The browser lays out and paints only the paragraphs near the screen, so a keystroke costs the same in a
-    // 150,000-word chapter as in a short one (issue 17). Off-screen paragraphs count as two lines until they
-    // have been shown once, then as their last shown height (`auto`), so the scrollbar settles as they render.
-    contentVisibility: 'auto',
-    containIntrinsicBlockSize: 'auto 3.5em',
-  },
+  '& .lw-paragraph': { m: 0, mb: '0.9em' },
   '& .lw-text-bold': { fontWeight: 700 },
   '& .lw-text-italic': { fontStyle: 'italic' },
   '& .lw-text-underline': { textDecoration: 'underline' },
