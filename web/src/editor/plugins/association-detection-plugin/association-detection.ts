@@ -16,7 +16,7 @@ import {
 } from '../../../../../shared/association-matcher';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
 import { $changedParagraphs, hasChanges } from '../../changed-paragraphs';
-import { assertEditorHasNodes } from '../../nodes';
+import { assertEditorHasNodes, CustomParagraphNode } from '../../nodes';
 import { AssociationNode } from '../../nodes/association-node';
 import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
 import {
@@ -77,6 +77,7 @@ function matchingKey(associations: readonly AssociationListItem[]): string {
  * - on each update, only the paragraphs it changed (Lexical's dirty elements) are scanned, first read-only;
  *   an update follows only when a mention must be wrapped, unwrapped or refreshed. Typing costs one
  *   paragraph's scan, whatever the chapter's length;
+ * - a loaded chapter (an update tagged `PROGRAMMATIC_LOAD_TAG`) is highlighted within that update;
  * - when the association list changes in a way matching can see, the matcher is compiled once and every
  *   paragraph is scanned, in slices, so a long chapter stays responsive while its mentions are drawn;
  * - a mention node whose text stops naming its association, or runs into the text beside it, reverts to plain
@@ -91,7 +92,7 @@ export function registerAssociationDetection(
   editor: LexicalEditor,
   options: AssociationDetectionOptions = {},
 ): AssociationDetection {
-  assertEditorHasNodes(editor, [AssociationNode], 'Association detection');
+  assertEditorHasNodes(editor, [AssociationNode, CustomParagraphNode], 'Association detection');
   const compile = options.compileMatcher ?? compileAssociationMatcher;
   let matcher: AssociationMatcher | null = null;
   let currentKey: string | null = null;
@@ -145,17 +146,28 @@ export function registerAssociationDetection(
 
   const onUpdate = (update: UpdateListenerPayload) => {
     if (!matcher || update.tags.has(ASSOCIATION_SCAN_TAG) || !hasChanges(update)) return;
+    // Highlighted in its own update (see `$highlightLoadedParagraph`).
+    if (update.tags.has(PROGRAMMATIC_LOAD_TAG)) return;
     // Text still being composed by an input method is left alone; the composition's end is an update too.
     if (editor.isComposing()) return;
-    const { editorState, tags } = update;
+    const { editorState } = update;
     const paragraphKeys = editorState.read(() =>
       $changedParagraphs(update).map((paragraph) => paragraph.getKey()),
     );
-    // A load or a long paste is saved (or not) as its cause is.
-    const extraTags = tags.has(PROGRAMMATIC_LOAD_TAG) ? [PROGRAMMATIC_LOAD_TAG] : [];
-    // A keystroke's paragraph at once, in the same task; a loaded chapter or a long paste in slices.
-    if (paragraphKeys.length <= RESCAN_BATCH_PARAGRAPHS) scan(editorState, paragraphKeys, extraTags);
-    else void scanInSlices(paragraphKeys, extraTags);
+    // A keystroke's paragraph at once, in the same task; a long paste in slices.
+    if (paragraphKeys.length <= RESCAN_BATCH_PARAGRAPHS) scan(editorState, paragraphKeys, []);
+    else void scanInSlices(paragraphKeys, []);
+  };
+
+  /**
+   * A loaded chapter is highlighted inside the update that loads it, paragraph by paragraph as Lexical
+   * transforms them: the page lays out and paints the chapter once, with its mentions, rather than once bare
+   * and again per slice of a later scan (a 150,000-word chapter took seconds more that way).
+   */
+  const $highlightLoadedParagraph = (paragraph: CustomParagraphNode) => {
+    if (!matcher || !$hasUpdateTag(PROGRAMMATIC_LOAD_TAG) || $hasUpdateTag(ASSOCIATION_SCAN_TAG)) return;
+    const plan = $planParagraph(paragraph, matcher, associations);
+    if (plan) $applyParagraphPlan(paragraph, plan, associations);
   };
 
   const $revertStaleMention = (node: AssociationNode) => {
@@ -166,6 +178,7 @@ export function registerAssociationDetection(
   const unregister = mergeRegister(
     editor.registerUpdateListener(onUpdate),
     editor.registerNodeTransform(AssociationNode, $revertStaleMention),
+    editor.registerNodeTransform(CustomParagraphNode, $highlightLoadedParagraph),
     () => {
       generation += 1;
     },
