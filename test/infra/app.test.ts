@@ -352,6 +352,7 @@ describe('export', () => {
     expect(withNoto.map(({ route }) => route).sort()).toEqual([
       'POST /api/stories',
       'POST /api/stories/import',
+      'POST /api/stories/import/uploads/{uploadId}',
     ]);
     for (const { code } of withNoto) expect(notoFiles(code)).toEqual(['NotoSansSC_700Bold.ttf']);
     expect(worker && notoFiles(codeDirectory(synthesized.assembly.directory, worker))).toEqual([]);

@@ -4,19 +4,17 @@ import {
   type ManuscriptUpload,
   type ManuscriptUploadRequest,
 } from '../../../shared/schemas/manuscript-upload';
-import type { Story } from '../../../shared/schemas/story';
-import { NotFoundError } from '../../errors';
-import { describeError } from '../../logger';
 import type { Ports } from '../../ports';
-import { importStory, type ManuscriptImportRequest } from './import-story';
 import { checkManuscriptNameAndSize } from './manuscript-file';
 
 /**
  * Manuscripts sent straight to storage (issue 14 §1's large-file path). An upload's key is made from the
  * author's id and a random upload id, so an upload id names an object only under its own author's prefix:
  * another author asking for it looks under theirs and finds nothing (404). Nothing is stored in the table.
+ * The import from an upload is a module of its own (`import-uploaded-manuscript.ts`): the route handing out
+ * links then bundles none of the import, nor the fonts that draw its cover.
  */
-const UPLOADS_BUCKET = 'uploads';
+export const UPLOADS_BUCKET = 'uploads';
 
 export const UPLOAD_NOT_FOUND_MESSAGE =
   'This upload was not found. Choose the manuscript and import it again.';
@@ -48,34 +46,4 @@ export async function createManuscriptUpload(
     upload_method: 'PUT',
     expires_at: new Date(ports.now().getTime() + MANUSCRIPT_UPLOAD_EXPIRY_SECONDS * 1000).toISOString(),
   };
-}
-
-export type UploadedManuscriptImportRequest = Omit<ManuscriptImportRequest, 'file'> & { fileName: string };
-
-/**
- * POST /api/stories/import/uploads/{uploadId}: the stored object goes through the very import the multipart
- * route runs (size, type and content checked on the stored bytes, nothing created when refused). The upload
- * is used once: removed after the import, refused or not; should that removal fail, the bucket's one-day
- * expiry removes it.
- */
-export async function importUploadedManuscript(
-  ports: Ports,
-  userId: string,
-  uploadId: string,
-  request: UploadedManuscriptImportRequest,
-): Promise<Story> {
-  const key = manuscriptUploadKey(userId, uploadId);
-  const upload = await ports.blobs.get(UPLOADS_BUCKET, key);
-  if (!upload) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
-  const { fileName, ...story } = request;
-  try {
-    return await importStory(ports, userId, { ...story, file: { fileName, bytes: upload.body } });
-  } finally {
-    await ports.blobs.delete(UPLOADS_BUCKET, [key]).catch((error: unknown) => {
-      ports.logger.warn(
-        'an imported upload could not be removed; it expires within a day',
-        describeError(error),
-      );
-    });
-  }
 }

@@ -2,7 +2,7 @@ import {
   ImportUploadedManuscriptSchema,
   ManuscriptUploadParamsSchema,
 } from '../../../shared/schemas/manuscript-upload';
-import { importUploadedManuscript } from '../../domain/import/manuscript-uploads';
+import { importUploadedManuscript } from '../../domain/import/import-uploaded-manuscript';
 import { httpRoute } from '../../middleware/http-route';
 import { json } from '../../middleware/responses';
 import { seriesChoiceOf } from './story-form';

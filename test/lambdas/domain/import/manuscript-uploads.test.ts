@@ -10,9 +10,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createS3BlobStore } from '../../../../lambdas/adapters/s3/s3-blob-store';
+import { importUploadedManuscript } from '../../../../lambdas/domain/import/import-uploaded-manuscript';
 import {
   createManuscriptUpload,
-  importUploadedManuscript,
   manuscriptUploadKey,
 } from '../../../../lambdas/domain/import/manuscript-uploads';
 import {
