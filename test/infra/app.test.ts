@@ -352,6 +352,8 @@ describe('export', () => {
     expect(withNoto.map(({ route }) => route).sort()).toEqual([
       'POST /api/stories',
       'POST /api/stories/import',
+      'POST /api/stories/import/uploads',
+      'POST /api/stories/import/uploads/{uploadId}',
     ]);
     for (const { code } of withNoto) {
       expect(notoFiles(code).sort()).toEqual([
