@@ -2,7 +2,8 @@
  * What a Chinese or Japanese title costs a generated cover: the first one in a process opens Noto Sans SC Bold
  * (a 10 MB TTF) on top of drawing the cover; later ones find it open. Each sample is a fresh process (a cold
  * Lambda opens the font once), measuring in order: a Latin cover (opens Tinos, warms sharp), the first CJK
- * cover, another CJK cover. Prints medians; never fails on a figure.
+ * cover, another CJK cover, then the first Korean cover (opens Noto Sans KR Bold, 6 MB). Prints medians;
+ * never fails on a figure.
  *
  *   npx tsx bench/cover-fonts.bench.ts
  */
@@ -19,6 +20,7 @@ interface ProcessSample {
   latinMs: number;
   firstCjkMs: number;
   warmCjkMs: number;
+  firstKoreanMs: number;
   rssGrowthMb: number;
 }
 
@@ -34,7 +36,8 @@ async function measureOneProcess(): Promise<ProcessSample> {
   const firstCjkMs = await timed('東京物語');
   const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
   const warmCjkMs = await timed('吾輩は猫である');
-  return { latinMs, firstCjkMs, warmCjkMs, rssGrowthMb };
+  const firstKoreanMs = await timed('채식주의자');
+  return { latinMs, firstCjkMs, warmCjkMs, firstKoreanMs, rssGrowthMb };
 }
 
 function sampleInFreshProcess(): ProcessSample {
@@ -59,6 +62,12 @@ if (process.argv.includes(MEASURE_FLAG)) {
     value: firstCjk,
     unit: 'ms',
     comparison: `a later CJK cover ${warmCjk.toFixed(1)} ms: the font costs ≈ ${(firstCjk - warmCjk).toFixed(0)} ms once`,
+  });
+  printFigure({
+    name: 'first Korean cover in a process (opens Noto Sans KR Bold)',
+    value: medianOf((sample) => sample.firstKoreanMs),
+    unit: 'ms',
+    comparison: `a warm CJK cover ${warmCjk.toFixed(1)} ms`,
   });
   printFigure({
     name: 'first Latin cover in a process (opens Tinos Bold, starts sharp)',

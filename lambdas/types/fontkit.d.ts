@@ -15,6 +15,8 @@ declare module 'fontkit' {
   }
   export interface Font {
     unitsPerEm: number;
+    familyName: string;
+    glyphForCodePoint(codePoint: number): Glyph;
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string): GlyphRun;
   }

@@ -11,7 +11,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
-import { CJK_COVER_FONT } from '../../lambdas/domain/images/cover-fonts';
+import { COVER_FALLBACK_FONTS } from '../../lambdas/domain/images/cover-fonts';
 import type { Config } from '../../lambdas/env';
 import type { AccessMode, BucketName, QueueName, RouteAccess } from '../../lambdas/routes';
 import { ALARM_PERIOD, NotifyingAlarm } from './notifying-alarm';
@@ -153,9 +153,10 @@ function serifFontCopies(projectRoot: string): CopyCommands {
 }
 
 /**
- * Generated covers draw Chinese and Japanese titles with Noto Sans SC Bold (`lambdas/domain/images/cover-fonts.ts`),
- * opened by path like Tinos: handlers that import fontkit (those that draw covers) get that one TTF copied into
- * `fonts/` as well. Only that weight: each of the package's nine is a 10 MB file.
+ * Generated covers draw the titles Tinos cannot with Noto Sans SC, KR, Arabic, Devanagari and Thai Bold
+ * (`lambdas/domain/images/cover-fonts.ts`), opened by path like Tinos: handlers that import fontkit (those that
+ * draw covers) get those TTFs copied into `fonts/` as well. Only the Bold weight of each: SC's nine weights are
+ * 10 MB files each, KR's 6 MB.
  */
 const COVER_FONT_IMPORTED_BY = 'fontkit';
 
@@ -163,20 +164,22 @@ function handlerDrawsCovers(entry: string): boolean {
   return handlerImports(entry, COVER_FONT_IMPORTED_BY);
 }
 
-/** The shell commands that copy the CJK cover face into a bundle's `fonts/` folder; throws when it is missing. */
+/** The shell commands that copy the cover fallback faces into a bundle's `fonts/` folder; throws when one is missing. */
 function coverFontCopies(projectRoot: string): CopyCommands {
-  const fontFile = join(
-    projectRoot,
-    'node_modules',
-    CJK_COVER_FONT.packageName,
-    CJK_COVER_FONT.fileInPackage,
-  );
-  if (!existsSync(fontFile)) {
+  const fontFiles = COVER_FALLBACK_FONTS.map((font) => ({
+    packageName: font.packageName,
+    file: join(projectRoot, 'node_modules', font.packageName, font.fileInPackage),
+  }));
+  const missing = fontFiles.filter(({ file }) => !existsSync(file)).map(({ packageName }) => packageName);
+  if (missing.length > 0) {
     throw new Error(
-      `Generated covers need ${CJK_COVER_FONT.packageName}, which is not installed: run "npm ci"`,
+      `Generated covers need fonts that are not installed (${missing.join(', ')}): run "npm ci"`,
     );
   }
-  return (outputDir) => [`mkdir -p "${outputDir}/fonts"`, `cp "${fontFile}" "${outputDir}/fonts/"`];
+  return (outputDir) => [
+    `mkdir -p "${outputDir}/fonts"`,
+    ...fontFiles.map(({ file }) => `cp "${file}" "${outputDir}/fonts/"`),
+  ];
 }
 
 /**

@@ -339,7 +339,7 @@ describe('export', () => {
     expect(withFonts.filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))).toEqual([]);
   });
 
-  it('ships one Noto Sans SC weight (Bold, for CJK titles) beside the bundles that draw covers, and nowhere else', () => {
+  it('ships the Bold Noto Sans SC, KR, Arabic, Devanagari and Thai beside the bundles that draw covers, and nowhere else', () => {
     const bundles = routeBundles();
     const worker = exportWorker();
     const notoFiles = (code: string) =>
@@ -354,7 +354,15 @@ describe('export', () => {
       'POST /api/stories/import',
       'POST /api/stories/import/uploads/{uploadId}',
     ]);
-    for (const { code } of withNoto) expect(notoFiles(code)).toEqual(['NotoSansSC_700Bold.ttf']);
+    for (const { code } of withNoto) {
+      expect(notoFiles(code).sort()).toEqual([
+        'NotoSansArabic_700Bold.ttf',
+        'NotoSansDevanagari_700Bold.ttf',
+        'NotoSansKR_700Bold.ttf',
+        'NotoSansSC_700Bold.ttf',
+        'NotoSansThai_700Bold.ttf',
+      ]);
+    }
     expect(worker && notoFiles(codeDirectory(synthesized.assembly.directory, worker))).toEqual([]);
   });
 });

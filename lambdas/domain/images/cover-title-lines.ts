@@ -2,7 +2,10 @@
  * A generated cover's title broken into lines. Lines are measured in columns: a CJK ideograph, kana, Hangul
  * syllable or full-width form is about twice as wide as a Latin letter, so it takes two. Those scripts put no
  * spaces between words and may break between any two characters, except that a line never starts with
- * closing punctuation (、。」 and the like), which stays with the character before it.
+ * closing punctuation (、。」 and the like), which stays with the character before it. Thai puts no spaces
+ * between words either: its lines break between the words ICU's segmenter finds. A line never breaks inside a
+ * character with its marks (a grapheme cluster: a Devanagari syllable's vowel signs, Thai tone marks), and
+ * those marks take no column of their own.
  */
 
 const WIDE_CHARACTER =
@@ -10,10 +13,17 @@ const WIDE_CHARACTER =
 const CLOSING_PUNCTUATION =
   /[、。，．：；！？）」』】〉》〕］｝ー・…々ゝゞヽヾぁぃぅぇぉっゃゅょァィゥェォッャュョ]/u;
 
+const THAI = /\p{Script=Thai}/u;
+
 const isWide = (character: string) => WIDE_CHARACTER.test(character);
 
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const wordSegmenter = new Intl.Segmenter('th', { granularity: 'word' });
+
+const clustersOf = (text: string) => [...graphemeSegmenter.segment(text)].map(({ segment }) => segment);
+
 export const columnsOf = (text: string) =>
-  [...text].reduce((sum, character) => sum + (isWide(character) ? 2 : 1), 0);
+  clustersOf(text).reduce((sum, cluster) => sum + (isWide(cluster) ? 2 : 1), 0);
 
 /** A piece of a title no line breaks inside, and whether a space separates it from the piece before. */
 interface Piece {
@@ -21,22 +31,28 @@ interface Piece {
   spaced: boolean;
 }
 
-/** Each space-separated word, split further before every wide character that may start a line. */
+/**
+ * Each space-separated word, split further before every wide character and every Thai word that may start a
+ * line.
+ */
 function piecesOf(title: string): Piece[] {
   const pieces: Piece[] = [];
   for (const word of title.split(/\s+/).filter(Boolean)) {
     let current: Piece | undefined;
-    for (const character of word) {
-      if (current === undefined) {
-        current = { text: character, spaced: pieces.length > 0 };
-        pieces.push(current);
-      } else if (CLOSING_PUNCTUATION.test(character)) {
-        current.text += character;
-      } else if (isWide(character) || isWide([...current.text].at(-1)!)) {
-        current = { text: character, spaced: false };
-        pieces.push(current);
-      } else {
-        current.text += character;
+    for (const { segment } of wordSegmenter.segment(word)) {
+      const startsThaiWord = THAI.test(segment);
+      for (const [index, cluster] of clustersOf(segment).entries()) {
+        if (current === undefined) {
+          current = { text: cluster, spaced: pieces.length > 0 };
+          pieces.push(current);
+        } else if (CLOSING_PUNCTUATION.test(cluster)) {
+          current.text += cluster;
+        } else if ((index === 0 && startsThaiWord) || isWide(cluster) || isWide([...current.text].at(-1)!)) {
+          current = { text: cluster, spaced: false };
+          pieces.push(current);
+        } else {
+          current.text += cluster;
+        }
       }
     }
   }
@@ -45,9 +61,9 @@ function piecesOf(title: string): Piece[] {
 
 /** The text cut to fit `columns` with an ellipsis at its end. */
 function withEllipsis(text: string, columns: number): string {
-  const characters = [...text];
-  while (characters.length > 0 && columnsOf(characters.join('')) + 1 > columns) characters.pop();
-  return `${characters.join('')}…`;
+  const clusters = clustersOf(text);
+  while (clusters.length > 0 && columnsOf(clusters.join('')) + 1 > columns) clusters.pop();
+  return `${clusters.join('')}…`;
 }
 
 /**

@@ -1,27 +1,43 @@
 import { openSync, type Font } from 'fontkit';
 import { serifFontPath, shippedFontPath } from '../export/font-files';
-import { CJK_COVER_FONT } from './cover-fonts';
+import { COVER_FALLBACK_FONTS, type CoverFallbackFont } from './cover-fonts';
 
 /**
  * A generated cover's title, drawn as outlines from fonts shipped with the function rather than as SVG text:
  * a Lambda has no system fonts, and the renderer would draw whatever it found (or empty boxes, "tofu") for
  * characters its fonts lack. Tinos Bold (the PDF export's serif, already beside each bundle that needs it)
- * covers Latin, Greek, Cyrillic and Hebrew; Noto Sans SC Bold adds Chinese and Japanese.
+ * covers Latin, Greek, Cyrillic and Hebrew; Noto Sans SC Bold adds Chinese and Japanese, and Noto Sans KR,
+ * Arabic, Devanagari and Thai (Bold) their scripts. Each run of one font is shaped by fontkit's OpenType
+ * layout, which joins Arabic letters and orders them right to left, reorders Devanagari vowel signs and forms
+ * its conjuncts, and places Thai marks.
  */
 
 let serifFont: Font | undefined;
-let cjkFont: Font | undefined;
+const fallbackFonts = new Map<CoverFallbackFont, Font>();
+
+function openedFallback(fallback: CoverFallbackFont): Font {
+  const known = fallbackFonts.get(fallback);
+  if (known !== undefined) return known;
+  const font = openSync(shippedFontPath(fallback));
+  fallbackFonts.set(fallback, font);
+  return font;
+}
 
 /**
- * The fonts that draw a title, tried in order for each character: Tinos Bold, then Noto Sans SC Bold only
- * when the title has a character Tinos lacks. Each is opened on first need and kept for the process: Noto's
- * file is 10 MB, which a Latin title never pays for.
+ * The fonts that draw a title, tried in order for each character: Tinos Bold, then the fallback faces (in
+ * their list's order) for the characters Tinos lacks that each is for. Each is opened on first need and kept
+ * for the process: Noto Sans SC's file is 10 MB and KR's 6 MB, which a Latin title never pays for.
  */
 export function coverTitleFonts(title: string): readonly Font[] {
   serifFont ??= openSync(serifFontPath('bold'));
-  if (fontsCover(title, [serifFont])) return [serifFont];
-  cjkFont ??= openSync(shippedFontPath(CJK_COVER_FONT));
-  return [serifFont, cjkFont];
+  const serif = serifFont;
+  const lacking = [...title].filter(
+    (character) => !isSpace(character) && fontFor(character, [serif]) === undefined,
+  );
+  const needed = COVER_FALLBACK_FONTS.filter((fallback) =>
+    lacking.some((character) => fallback.opensFor.test(character)),
+  );
+  return [serif, ...needed.map(openedFallback)];
 }
 
 const isSpace = (character: string) => /\s/u.test(character);
@@ -36,18 +52,36 @@ export function fontsCover(text: string, fonts: readonly Font[]): boolean {
   return [...text].every((character) => isSpace(character) || fontFor(character, fonts) !== undefined);
 }
 
-/** A line split into runs that one font draws each (spaces go with the run before them). */
+/** Marks (vowel signs, tone marks, harakat) and joiners, which shaping needs in the run of the letter before. */
+const isMarkOrJoiner = (character: string) => /[\p{M}\u200C\u200D]/u.test(character);
+
+/** The run's font keeps a space, or a mark or joiner it has a glyph for, with the letter before. */
+function staysInRun(character: string, runFont: Font | undefined): boolean {
+  if (runFont === undefined) return false;
+  if (isSpace(character)) return true;
+  return isMarkOrJoiner(character) && runFont.hasGlyphForCodePoint(character.codePointAt(0)!);
+}
+
+/**
+ * A line split into runs that one font draws each, in the order they are drawn left to right: a line whose
+ * first letter is of a right-to-left script (Arabic, Hebrew) puts its first run rightmost. Within a run,
+ * fontkit's layout gives the glyphs in visual order already.
+ */
 function runsOf(line: string, fonts: readonly Font[]): { font: Font; text: string }[] {
   const runs: { font: Font; text: string }[] = [];
   for (const character of line) {
+    const runFont = runs.at(-1)?.font;
     const font =
-      (isSpace(character) ? runs.at(-1)?.font : undefined) ?? fontFor(character, fonts) ?? fonts[0]!;
+      (staysInRun(character, runFont) ? runFont : undefined) ?? fontFor(character, fonts) ?? fonts[0]!;
     const last = runs.at(-1);
     if (last && last.font === font) last.text += character;
     else runs.push({ font, text: character });
   }
-  return runs;
+  return startsRightToLeft(line) ? runs.reverse() : runs;
 }
+
+/** Whether the line's first letter is Arabic or Hebrew. */
+const startsRightToLeft = (line: string) => /^\P{L}*[\p{Script=Arab}\p{Script=Hebr}]/u.test(line);
 
 export interface TitleLayout {
   fontSize: number;

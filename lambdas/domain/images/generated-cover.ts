@@ -44,8 +44,8 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
   const lineHeight = fontSize * 1.25;
   const firstBaseline = COVER_SIDE / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize / 3;
   const fonts = coverTitleFonts(title);
-  // A title the shipped fonts cannot draw whole (Korean, Arabic, Indic or Thai scripts, emoji) leaves the
-  // cover without text rather than with boxes in place of its characters.
+  // A title the shipped fonts cannot draw whole (emoji, Indic scripts other than Devanagari, and the like)
+  // leaves the cover without text rather than with boxes in place of its characters.
   const titleOutlines = fontsCover(lines.join(' '), fonts)
     ? titlePaths(
         lines,

@@ -19,6 +19,16 @@ describe('cover title lines', () => {
     ]);
   });
 
+  it('breaks a Thai title between its words, since it has no spaces', () => {
+    expect(wrapTitle('ความรักในสายลมหนาว', 12, 5)).toEqual(['ความรักใน', 'สายลมหนาว']);
+  });
+
+  it('counts a letter with its marks as one column and never cuts between them', () => {
+    expect(columnsOf('ที่')).toBe(1);
+    expect(columnsOf('हिन्दी')).toBe(2);
+    expect(wrapTitle('हिन्दीहिन्दी', 3, 5)).toEqual(['हिन्दी…']);
+  });
+
   it('never starts a line with closing punctuation', () => {
     const lines = wrapTitle('春はあけぼの。やうやう白く', 12, 5);
 

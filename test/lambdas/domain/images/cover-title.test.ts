@@ -1,3 +1,4 @@
+import type { Font } from 'fontkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { coverTitleFonts, fontsCover, titlePaths } from '../../../../lambdas/domain/images/cover-title';
@@ -22,6 +23,13 @@ const outlinesOf = (title: string) =>
     ).matchAll(/ d="([^"]+)"/g),
   ].map((match) => match[1]);
 
+/** The face of that family among those a title is drawn with. */
+function fontNamed(title: string, family: string): Font {
+  const font = coverTitleFonts(title).find((candidate) => candidate.familyName === family);
+  if (font === undefined) throw new Error(`${family} is not among the fonts for "${title}"`);
+  return font;
+}
+
 describe('cover titles', () => {
   it.each([
     ['Greek', 'Οδύσσεια'],
@@ -31,6 +39,10 @@ describe('cover titles', () => {
     ['Chinese', '红楼梦與紅樓夢'],
     ['Japanese', 'ノルウェイの森、東京物語'],
     ['mixed Latin and Japanese', 'Tokyo 東京'],
+    ['Korean', '채식주의자'],
+    ['Arabic', 'ألف ليلة وليلة، العربية'],
+    ['Devanagari', 'हिन्दी की कहानी'],
+    ['Thai', 'ความรักในสายลมหนาว'],
   ])('has a glyph for every character of a %s title', (_script, title) => {
     expect(fontsCover(title, coverTitleFonts(title))).toBe(true);
   });
@@ -73,15 +85,74 @@ describe('cover titles', () => {
   });
 
   it.each([
-    ['Korean', '한국어'],
-    ['Arabic', 'العربية'],
-    ['Devanagari', 'हिन्दी'],
-    ['Thai', 'ภาษาไทย'],
-    ['emoji', 'Dragons 🐉'],
-  ])(
-    'tells a %s title that no shipped font can draw whole, so the cover goes without it',
-    (_script, title) => {
-      expect(fontsCover(title, coverTitleFonts(title))).toBe(false);
-    },
-  );
+    ['Korean', '한국어', 'Noto Sans KR'],
+    ['Arabic', 'العربية', 'Noto Sans Arabic'],
+    ['Devanagari', 'हिन्दी', 'Noto Sans Devanagari'],
+    ['Thai', 'ภาษาไทย', 'Noto Sans Thai'],
+  ])('draws a %s title with outlines from %s, shaped, not missing-glyph boxes', (_script, title, family) => {
+    // Arrange: the face's own shaping of the title, and its missing-glyph box (glyph 0).
+    const face = fontNamed(title, family);
+    const shaped = face.layout(title).glyphs.map((glyph) => glyph.path.toSVG());
+
+    // Act
+    const outlines = outlinesOf(title);
+
+    // Assert
+    expect(outlines.length).toBeGreaterThan(0);
+    expect(outlines).toEqual(shaped.filter((outline) => outline !== ''));
+    expect(outlines).not.toContain(face.layout('\u{10FFFD}').glyphs[0]!.path.toSVG());
+  });
+
+  it('joins Arabic letters and sets them right to left', () => {
+    // Arrange: ليلة's letters each on their own, in their isolated forms.
+    const title = 'ليلة';
+    const arabic = fontNamed(title, 'Noto Sans Arabic');
+    const isolated = [...title].map((letter) => arabic.glyphForCodePoint(letter.codePointAt(0)!));
+
+    // Act
+    const shaped = arabic.layout(title).glyphs;
+    const outlines = outlinesOf(title);
+
+    // Assert: the first letter (lam) takes its initial form, and is drawn rightmost.
+    const firstLetterShape = shaped.at(-1)!;
+    expect(firstLetterShape.id).not.toBe(isolated[0]!.id);
+    expect(shaped.map((glyph) => glyph.id)).not.toContain(isolated[1]!.id);
+    expect(outlines.at(-1)).toBe(firstLetterShape.path.toSVG());
+  });
+
+  it('sets a Devanagari vowel sign before its consonant and forms the conjunct', () => {
+    const devanagari = fontNamed('हिन्दी', 'Noto Sans Devanagari');
+    const outlineOf = (letter: string) => devanagari.glyphForCodePoint(letter.codePointAt(0)!).path.toSVG();
+
+    // Act: हि is ह then the sign ि in memory; न्द is three code points.
+    const syllable = outlinesOf('हि');
+    const conjunct = outlinesOf('न्द');
+
+    // Assert
+    expect(syllable).toHaveLength(2);
+    expect(syllable[1]).toBe(outlineOf('ह'));
+    expect(conjunct.length).toBeLessThan(3);
+  });
+
+  it('places Thai tone marks and vowels above their consonant', async () => {
+    // Act: ที่ is ท with the vowel ี and the tone mark ่ above it.
+    const withMarks = await rendered('ที่');
+    const consonantOnly = await rendered('ท');
+
+    // Assert: the same consonant, with more ink from the marks over it rather than beside it.
+    expect(outlinesOf('ที่')).toHaveLength(3);
+    expect(inked(withMarks)).toBeGreaterThan(inked(consonantOnly));
+  });
+
+  it("opens each script's face only for a title that needs it", () => {
+    const families = (title: string) => coverTitleFonts(title).map((font) => font.familyName);
+
+    expect(families('The Long Night')).toEqual(['Tinos']);
+    expect(families('한국어')).toEqual(['Tinos', 'Noto Sans KR']);
+    expect(families('ภาษาไทย and 東京')).toEqual(['Tinos', 'Noto Sans SC', 'Noto Sans Thai']);
+  });
+
+  it('tells an emoji title that no shipped font can draw whole, so the cover goes without it', () => {
+    expect(fontsCover('Dragons 🐉', coverTitleFonts('Dragons 🐉'))).toBe(false);
+  });
 });

@@ -110,7 +110,11 @@ describe('generated covers', () => {
     ['a Latin', 'The Long Night', true],
     ['a Chinese', '红楼梦', true],
     ['a Japanese', '東京物語', true],
-    ['a Korean', '한국어', false],
+    ['a Korean', '한국어', true],
+    ['an Arabic', 'ألف ليلة وليلة', true],
+    ['a Devanagari', 'हिन्दी', true],
+    ['a Thai', 'ภาษาไทย', true],
+    ['an emoji', '🐉🐉', false],
   ])('draws %s title on the cover, or leaves a title it cannot draw off', async (_script, title, drawn) => {
     // Arrange: white title outlines are the only near-white pixels inside the frame.
     const cover = await generateCoverImage(title);
