@@ -11,7 +11,9 @@ const PERIOD_SECONDS = 3_600;
 
 describe('billing on the embedded runtime with the local payment provider', () => {
   let runtime: EmbeddedRuntime;
-  const clock = { now: new Date('2026-11-23T10:00:00Z') };
+  // Ahead of the real clock: DynamoDB Local sweeps items whose TTL has passed by the real clock, and a
+  // sign-in's short-lived items stamped in the past could be swept mid-way.
+  const clock = { now: new Date('2027-11-23T10:00:00Z') };
   const advanceBy = (seconds: number) => {
     clock.now = new Date(clock.now.getTime() + seconds * 1000);
   };
