@@ -119,18 +119,23 @@ function keystroke(chapter: Chapter, typed: string) {
   );
 }
 
-/** Moving the first paragraph to the middle, as a drag or a cut and paste leaves the order. */
-async function moveOne(chapter: Chapter) {
-  const [first, ...rest] = chapter.order;
-  const middle = Math.floor(rest.length / 2);
-  chapter.order = [...rest.slice(0, middle), first!, ...rest.slice(middle)];
-  const fullOrderBytes = jsonByteLength(
+/** What sending the chapter's whole order costs, the way the queue did before it followed the server's order. */
+function fullOrderRequestBytes(chapter: Chapter): number {
+  return jsonByteLength(
     orderRequest(
       chapter.scope,
       { ...chapter.scope, type: 'syncOrder', retry: false, keyIds: chapter.order },
       null,
     ).body,
   );
+}
+
+/** Moving the first paragraph to the middle, as a drag or a cut and paste leaves the order. */
+async function moveOne(chapter: Chapter) {
+  const [first, ...rest] = chapter.order;
+  const middle = Math.floor(rest.length / 2);
+  chapter.order = [...rest.slice(0, middle), first!, ...rest.slice(middle)];
+  const fullOrderBytes = fullOrderRequestBytes(chapter);
   return { fullOrderBytes, cost: await chapter.measure(() => chapter.queue.syncOrder(chapter.order)) };
 }
 
@@ -139,13 +144,7 @@ async function paste(chapter: Chapter) {
   const at = Math.floor(chapter.order.length / 2);
   const pasted = Array.from({ length: PASTED }, (_, index) => `pasted-${index}`);
   chapter.order = [...chapter.order.slice(0, at), ...pasted, ...chapter.order.slice(at)];
-  const fullOrderBytes = jsonByteLength(
-    orderRequest(
-      chapter.scope,
-      { ...chapter.scope, type: 'syncOrder', retry: false, keyIds: chapter.order },
-      null,
-    ).body,
-  );
+  const fullOrderBytes = fullOrderRequestBytes(chapter);
   return {
     fullOrderBytes,
     cost: await chapter.measure(() => {

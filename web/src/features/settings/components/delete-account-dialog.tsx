@@ -16,7 +16,7 @@ import { isAccountEmail } from '../../../../../shared/schemas/user';
 import { deleteAccount } from '../../../api/user';
 import { ApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/user/user-context';
-import { useDownloadAllStories } from '../hooks/use-download-all-stories';
+import { DownloadAllStoriesButton } from './download-all-stories-button';
 import { accountDeletionFailedMessage } from '../settings-messages';
 
 const WHAT_IS_DELETED = [
@@ -35,7 +35,6 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [typedEmail, setTypedEmail] = useState('');
-  const download = useDownloadAllStories();
   const deletion = useMutation({
     mutationFn: deleteAccount,
     onError: (error) => console.error('Deleting the account failed.', error),
@@ -83,14 +82,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
             zip.
           </Typography>
           <div>
-            <Button
-              variant="outlined"
-              onClick={() => download.mutate()}
-              disabled={download.isPending}
-              startIcon={download.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
-            >
-              Download all my stories
-            </Button>
+            <DownloadAllStoriesButton />
           </div>
           <TextField
             label="Type your email to confirm"
