@@ -2,7 +2,7 @@ import { MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE } from '../../../shared
 import { ChapterChangedError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
-import { applyPlacements } from '../ordering';
+import { applyPlacements } from '../../../shared/ordering';
 import { authorTimeZone, dailyWordsWrites, wordsChange, writingDay } from '../progress/words-written';
 import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
 import { takeAutomaticVersionIfDue } from '../versions/automatic-versions';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/validation';
 import { ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
-import { applyPlacements } from '../ordering';
+import { applyPlacements } from '../../../shared/ordering';
 import { retryOnConcurrentChange } from '../concurrency';
 import { toChapter } from './chapter-list';
 import type { ChapterRecord } from './chapter-repository';

@@ -1,7 +1,7 @@
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
-import { applyPlacements } from '../ordering';
+import { applyPlacements } from '../../../shared/ordering';
 import { retryOnConcurrentChange } from '../concurrency';
 import { deleteChapterVersions } from '../versions/chapter-versions';
 import { listChapters, orderedChapters } from './chapter-list';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_STORIES_PER_SERIES, TOO_MANY_STORIES_IN_SERIES_MESSAGE } from '../../../shared/validation';
 import { ValidationError } from '../../errors';
-import { applyPlacements } from '../ordering';
+import { applyPlacements } from '../../../shared/ordering';
 import type { SeriesRecord, SeriesRepository } from './series-repository';
 
 /** Where a story form asks the story to be: in a series named by id or by title, or standalone. */

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../errors';
 import type { Ports } from '../../ports';
 import { prepareUploadedImage } from '../images/images';
 import { deleteImages, imageKeyOf, seriesImagePrefix, storeImage } from '../images/stored-images';
-import { applyPlacements } from '../ordering';
+import { applyPlacements } from '../../../shared/ordering';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { Write } from '../repositories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlacements } from '../../../lambdas/domain/ordering';
+import { applyPlacements } from '../../../shared/ordering';
 
 describe('applyPlacements', () => {
   const order = ['a', 'b', 'c', 'd', 'e'];
