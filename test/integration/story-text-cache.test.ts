@@ -76,7 +76,12 @@ describe('the cached chapter texts on the embedded runtime', () => {
       ).toEqual(findInParagraphs(stored, query, options));
     }
 
-    // The answers were the table's cache: every ready chapter has a cached text item at its current stamp.
+    // The answers were the table's cache.
+    await expectEveryChapterCached(storyId);
+  };
+
+  /** Every ready chapter has a cached text item at its current stamp. */
+  const expectEveryChapterCached = async (storyId: string) => {
     const { chapters } = await runtime.ports.repositories.chapters.listWithIndex(storyId);
     const ready = chapters.filter((chapter) => chapter.status === 'ready');
     const cachedItems = await new DynamoDbTextCacheRepository(runtime.database).getCurrent(
@@ -174,6 +179,8 @@ describe('the cached chapter texts on the embedded runtime', () => {
       case_sensitive: true,
       whole_word: true,
     });
+    // The rewrite cached the chapters it changed before answering: the next read reads no paragraphs.
+    await expectEveryChapterCached(storyId);
     await expectAnswersOfStoredText(storyId, associations);
     const renamed = await sendOk(
       'POST',
@@ -181,6 +188,7 @@ describe('the cached chapter texts on the embedded runtime', () => {
       { association_name: 'Samwise', replace_in_text: true },
     );
     const { association } = (await renamed.json()) as { association: Association };
+    await expectEveryChapterCached(storyId);
     await expectAnswersOfStoredText(
       storyId,
       associations.map((other) =>

@@ -5,7 +5,7 @@ import { ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
-import { readChapterText, type StoredChapterText } from './story-text';
+import { readChapterText, refreshCachedTexts, type StoredChapterText } from './story-text';
 
 /**
  * The one write path of server-side rewrites of a story's stored paragraphs (rename everywhere, replace across
@@ -137,7 +137,8 @@ async function rewriteChapter(
 
 /**
  * Writes a planned rewrite, chapter after chapter; answers what was replaced and in how many chapters. Should
- * it stop half-way (409 after lost races), the chapters written stay written.
+ * it stop half-way (409 after lost races), the chapters written stay written. The changed chapters' texts are
+ * cached anew before it answers: the author's next story-wide read would otherwise read them all again.
  */
 export async function writeRewrite(
   ports: RewritePorts,
@@ -155,5 +156,6 @@ export async function writeRewrite(
     replaced += count;
     if (count > 0) chaptersChanged += 1;
   }
+  await refreshCachedTexts(ports.repositories, storyId, new Set(plan.byChapter.keys()));
   return { replaced, chapters: chaptersChanged };
 }

@@ -64,29 +64,17 @@ export async function readStoryText(
 }
 
 /**
- * Every chapter of the story, in place order, with its paragraphs compacted (`compactParagraph`): what the
- * story-wide reads (appearances, the mention grid, suggestions, search) need, and all they get the same answer
- * from as from the stored paragraphs. Each chapter's text comes from its cache while the cache's stamp is the
- * chapter's; otherwise from its paragraphs, which are then cached for the next call. Costs the chapter Query
- * and one BatchGet (100 chapters a call) of the cached texts a warm process does not hold in memory at their
- * stamps already; for each chapter changed since its text was cached, one Query of its paragraphs and one put. The stamp is read before the paragraphs (both strongly consistent), so a cached
- * text is never labelled with a stamp newer than its content.
+ * Reads each chapter's paragraphs, compacts them and caches them at the chapter's stamp, twenty chapters at a
+ * time: one Query and one put per chapter. The stamps must have been read before the paragraphs (both strongly
+ * consistent), so a cached text is never labelled with a stamp newer than its content.
  */
-export async function readSearchableStoryText(
+async function cacheChapterTexts(
   repositories: Repositories,
-  storyId: string,
-): Promise<ChapterText[]> {
-  const { chapters: records, index } = await repositories.chapters.listWithIndex(storyId);
-  const stamps = new Map(records.map((record) => [record.chapter_id, record.content_stamp ?? '']));
-  const chapters = orderedChapters(records, index);
-  const ready = chapters.filter((chapter) => chapter.status === 'ready');
-  const paragraphsById = new Map<string, readonly StoredParagraph[]>(
-    await repositories.textCache.getCurrent(
-      ready.map((chapter) => ({ chapter_id: chapter.id, content_stamp: stamps.get(chapter.id)! })),
-    ),
-  );
-  const stale = ready.filter((chapter) => !paragraphsById.has(chapter.id));
-  await inBatches(stale, async (chapter) => {
+  chapters: readonly Chapter[],
+  stamps: ReadonlyMap<string, string>,
+): Promise<Map<string, readonly StoredParagraph[]>> {
+  const paragraphsById = new Map<string, readonly StoredParagraph[]>();
+  await inBatches(chapters, async (chapter) => {
     const { paragraphs } = compactChapterText(await readChapterText(repositories, chapter));
     paragraphsById.set(chapter.id, paragraphs);
     await repositories.textCache.put(chapter.id, {
@@ -94,12 +82,60 @@ export async function readSearchableStoryText(
       paragraphs: [...paragraphs],
     });
   });
+  return paragraphsById;
+}
+
+/** The story's chapters in place order, and each chapter's content stamp by id, from one Query. */
+async function listChaptersWithStamps(repositories: Repositories, storyId: string) {
+  const { chapters: records, index } = await repositories.chapters.listWithIndex(storyId);
+  const stamps = new Map(records.map((record) => [record.chapter_id, record.content_stamp ?? '']));
+  return { chapters: orderedChapters(records, index), stamps };
+}
+
+/**
+ * Every chapter of the story, in place order, with its paragraphs compacted (`compactParagraph`): what the
+ * story-wide reads (appearances, the mention grid, suggestions, search) need, and all they get the same answer
+ * from as from the stored paragraphs. Each chapter's text comes from its cache while the cache's stamp is the
+ * chapter's; otherwise from its paragraphs, which are then cached for the next call. Costs the chapter Query
+ * and one BatchGet (100 chapters a call) of the cached texts a warm process does not hold in memory at their
+ * stamps already; for each chapter changed since its text was cached, one Query of its paragraphs and one put.
+ */
+export async function readSearchableStoryText(
+  repositories: Repositories,
+  storyId: string,
+): Promise<ChapterText[]> {
+  const { chapters, stamps } = await listChaptersWithStamps(repositories, storyId);
+  const ready = chapters.filter((chapter) => chapter.status === 'ready');
+  const paragraphsById = new Map<string, readonly StoredParagraph[]>(
+    await repositories.textCache.getCurrent(
+      ready.map((chapter) => ({ chapter_id: chapter.id, content_stamp: stamps.get(chapter.id)! })),
+    ),
+  );
+  const stale = ready.filter((chapter) => !paragraphsById.has(chapter.id));
+  for (const [chapterId, paragraphs] of await cacheChapterTexts(repositories, stale, stamps)) {
+    paragraphsById.set(chapterId, paragraphs);
+  }
   return chapters.map((chapter) => ({
     chapter_id: chapter.id,
     title: chapter.title,
     place: chapter.place,
     paragraphs: paragraphsById.get(chapter.id) ?? [],
   }));
+}
+
+/**
+ * Caches anew the text of the given chapters, after a write that changed them all (a rewrite across the
+ * story), so the story-wide read that follows (the find bar searching again, the bible's counts) does not
+ * read them. One Query for the stamps, then as `readSearchableStoryText` does for a changed chapter.
+ */
+export async function refreshCachedTexts(
+  repositories: Repositories,
+  storyId: string,
+  chapterIds: ReadonlySet<string>,
+): Promise<void> {
+  const { chapters, stamps } = await listChaptersWithStamps(repositories, storyId);
+  const changed = chapters.filter((chapter) => chapter.status === 'ready' && chapterIds.has(chapter.id));
+  await cacheChapterTexts(repositories, changed, stamps);
 }
 
 /**
