@@ -4,7 +4,8 @@
 #   chromium  Debian's Chromium for the browser tests (Playwright never downloads browsers)
 #   poppler   pdftotext and pdffonts, to read exported PDFs back in tests
 #   epubcheck the W3C EPUB validator, to check exported EPUBs in tests
-# Usage: scripts/ensure-system-packages.sh java [chromium] [poppler] [epubcheck]
+#   pandoc    the benchmarks' yardstick for export speed
+# Usage: scripts/ensure-system-packages.sh java [chromium] [poppler] [epubcheck] [pandoc]
 set -euo pipefail
 
 missing=()
@@ -14,6 +15,7 @@ for need in "$@"; do
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
     poppler) command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils) ;;
     epubcheck) command -v epubcheck >/dev/null 2>&1 || missing+=(epubcheck) ;;
+    pandoc) command -v pandoc >/dev/null 2>&1 || missing+=(pandoc) ;;
     *) echo "unknown requirement: $need" >&2; exit 2 ;;
   esac
 done

@@ -17,8 +17,7 @@ import { type ManuscriptBlock, type StyledRun, type TextBlock, chapterBlocks } f
  * switch, which made a novel take seconds longer.
  *
  * A manuscript as a PDF (`pdfkit`), set in Tinos, which is embedded (subset) so the file prints the same on
- * any machine: pdfkit's built-in standard fonts are never used. Pages are kept in memory until the end so the
- * running header can carry each page's number once the text has been laid out.
+ * any machine: pdfkit's built-in standard fonts are never used.
  */
 
 /** A tab inside a paragraph (not the leading one, which is an indent) shows as an em space's worth of gap. */
@@ -186,15 +185,19 @@ function writeBookTitlePage(pdf: Pdf, manuscript: Manuscript, layout: PageLayout
 }
 
 /**
- * Page numbers once every page exists: the title page has none; a manuscript's pages carry "Surname / TITLE /
- * n" at the top right, a book's a centred number at the foot. Numbering starts at 1 on the first text page.
+ * Numbers every page as it is added (the title page has none; a manuscript's pages carry "Surname / TITLE / n"
+ * at the top right, a book's a centred number at the foot; numbering starts at 1 on the first text page). A
+ * number needs no later page, so each page is written out as the next begins rather than all kept until the
+ * end: a novel's PDF renders in the memory of one page.
  */
-function writePageNumbers(pdf: Pdf, manuscript: Manuscript, layout: PageLayout, isManuscript: boolean) {
-  const { start, count } = pdf.bufferedPageRange();
+function numberPagesAsAdded(pdf: Pdf, manuscript: Manuscript, layout: PageLayout, isManuscript: boolean) {
   const prefix = runningHeaderPrefix(manuscript);
-  for (let index = start + 1; index < start + count; index += 1) {
-    pdf.switchToPage(index);
-    const pageNumber = String(index - start);
+  let pagesAdded = 0;
+  pdf.on('pageAdded', () => {
+    const pageNumber = String(pagesAdded);
+    pagesAdded += 1;
+    if (pageNumber === '0') return;
+    const { x, y } = pdf;
     // The number sits in the margin: without this pdfkit would take it for overflow and start a new page.
     const { bottom } = pdf.page.margins;
     pdf.page.margins.bottom = 0;
@@ -213,7 +216,9 @@ function writePageNumbers(pdf: Pdf, manuscript: Manuscript, layout: PageLayout, 
       });
     }
     pdf.page.margins.bottom = bottom;
-  }
+    pdf.x = x;
+    pdf.y = y;
+  });
 }
 
 export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayout): Promise<RenderedExport> {
@@ -222,7 +227,6 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
     size: [layout.pageWidth, layout.pageHeight],
     margins: layout.margin,
     autoFirstPage: false,
-    bufferPages: true,
     // Replaces pdfkit's default Helvetica, which would otherwise be loaded from its standard-font data.
     font: serifFontPath('regular'),
     info: { Title: manuscript.title, Author: manuscript.authorName, Creator: 'Loreweaver' },
@@ -238,6 +242,7 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
   });
 
   const isManuscript = exportLayout === 'manuscript';
+  numberPagesAsAdded(pdf, manuscript, layout, isManuscript);
   if (isManuscript) writeManuscriptTitlePage(pdf, manuscript, layout);
   else writeBookTitlePage(pdf, manuscript, layout);
   const metrics = lineMetrics(pdf, layout);
@@ -245,7 +250,6 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
     writeChapterTitle(pdf, chapter.title, layout);
     writeBlocks(pdf, chapterBlocks(chapter.paragraphs), layout, metrics);
   }
-  writePageNumbers(pdf, manuscript, layout, isManuscript);
   pdf.end();
   await finished;
 

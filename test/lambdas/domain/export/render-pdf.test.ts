@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../../lambdas/domain/export/render-pdf';
 import { pdfFonts, pdfText, temporaryFolder, writeExport } from './export-files';
-import { SAMPLE_WORDS, sampleManuscript } from './manuscript-fixture';
+import { createManuscript } from '../../../../lambdas/domain/export/manuscript';
+import { SAMPLE_WORDS, paragraph, sampleManuscript, text } from './manuscript-fixture';
 
 let folder: ReturnType<typeof temporaryFolder>;
 beforeEach(() => {
@@ -61,4 +62,42 @@ describe('renderPdf', () => {
     expect(pages[2]).toContain('Quill / THE LANTERN ROAD / 2');
     expect(pages[2]).toContain('Chapter Two');
   });
+
+  it.each([
+    ['manuscript', (page: string) => page.split('\n')[0]!.trim()],
+    ['book', (page: string) => page.trim().split('\n').at(-1)!.trim()],
+  ] as const)(
+    'numbers every page a chapter runs onto, and not the title page (%s layout)',
+    async (layout, numberLine) => {
+      const longChapter = Array.from({ length: 60 }, (_, index) =>
+        paragraph([
+          text(`\tParagraph ${index} of a chapter long enough to run over several pages, `.repeat(4)),
+        ]),
+      );
+      const manuscript = createManuscript({
+        storyId: 'story-1',
+        title: 'The Lantern Road',
+        authorName: 'Ada Quill',
+        authorContact: 'ada@example.com',
+        chapters: [
+          { title: 'Chapter One', paragraphs: longChapter },
+          { title: 'Chapter Two', paragraphs: longChapter.slice(0, 3) },
+        ],
+      });
+      const { body } = await renderPdf(manuscript, layout);
+
+      const pages = pdfText(writeExport(folder.folder, 'long.pdf', body))
+        .split('\f')
+        .filter((page) => page.trim() !== '');
+
+      expect(pages.length).toBeGreaterThan(4);
+      expect(pages[0]).not.toMatch(/\b1\b/);
+      const expected = pages
+        .slice(1)
+        .map((_, index) =>
+          layout === 'manuscript' ? `Quill / THE LANTERN ROAD / ${index + 1}` : String(index + 1),
+        );
+      expect(pages.slice(1).map(numberLine)).toEqual(expected);
+    },
+  );
 });
