@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { COVER_FALLBACK_FONTS } from '../../lambdas/domain/images/cover-fonts';
 import type { Config } from '../../lambdas/env';
+import { grantDefinitions } from '../../lambdas/port-grants';
 import type { AccessMode, BucketName, QueueName, RouteAccess } from '../../lambdas/routes';
 import { ALARM_PERIOD, NotifyingAlarm } from './notifying-alarm';
 
@@ -224,15 +225,26 @@ export function handlerNeeds(entry: string): HandlerNeeds {
   };
 }
 
-export function handlerBundling(projectRoot: string, handler: string, needs: HandlerNeeds): BundlingOptions {
+/**
+ * The bundling of one function: the common options, its access's grant constants (so the adapters of the ports
+ * it is not granted stay out of its bundle, see `lambdas/composition.ts`), and what sharp or the fonts need
+ * copied beside the bundle.
+ */
+export function handlerBundling(
+  projectRoot: string,
+  handler: string,
+  needs: HandlerNeeds,
+  access: RouteAccess,
+): BundlingOptions {
   const copies = [
     ...(needs.sharp ? [sharpCopies(projectRoot, handler)] : []),
     ...(needs.serifFonts ? [serifFontCopies(projectRoot)] : []),
     ...(needs.coverFont ? [coverFontCopies(projectRoot)] : []),
   ];
-  if (copies.length === 0) return BUNDLING;
+  const bundling: BundlingOptions = { ...BUNDLING, define: grantDefinitions(access) };
+  if (copies.length === 0) return bundling;
   return {
-    ...BUNDLING,
+    ...bundling,
     ...(needs.sharp ? { externalModules: [SHARP.module] } : {}),
     commandHooks: {
       beforeBundling: () => [],
@@ -258,6 +270,9 @@ export interface FunctionResources {
 export interface LoreweaverFunctionProps {
   /** Module path under `handlersDirectory`, without extension, exporting `handler`. */
   handler: string;
+  /** What the function may touch: its grants, and the ports built in its bundle. */
+  access: RouteAccess;
+  resources: FunctionResources;
   handlersDirectory: string;
   /** Root of the npm project (package.json, package-lock.json). */
   projectRoot: string;
@@ -318,8 +333,9 @@ export class LoreweaverFunction extends Construct {
       // SDK v3 reuses connections by itself; the variable this would set only concerns SDK v2.
       awsSdkConnectionReuse: false,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: handlerBundling(props.projectRoot, props.handler, needs),
+      bundling: handlerBundling(props.projectRoot, props.handler, needs, props.access),
     });
+    this.bindAccess(props.access, props.resources);
 
     new NotifyingAlarm(this, 'ErrorsAlarm', {
       metric: this.function.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
@@ -329,7 +345,7 @@ export class LoreweaverFunction extends Construct {
   }
 
   /** Grants every permission and variable that a route or worker's `access` names, and nothing else. */
-  bindAccess(access: RouteAccess, resources: FunctionResources): this {
+  private bindAccess(access: RouteAccess, resources: FunctionResources): void {
     if (access.table) this.bindTable(resources.table, access.table);
     for (const [name, mode] of Object.entries(access.buckets ?? {}) as [BucketName, AccessMode][]) {
       this.bindBucket(name, resources.buckets[name], mode);
@@ -344,7 +360,6 @@ export class LoreweaverFunction extends Construct {
     }
     // `access.identity` needs no AWS permission: sign-in talks to Cognito's public OIDC endpoints, and the
     // OIDC settings are in every function's base environment because lambdas/env.ts requires them.
-    return this;
   }
 
   bindTable(table: ITable, mode: AccessMode): this {
