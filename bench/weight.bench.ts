@@ -92,12 +92,7 @@ async function weighLambdas(): Promise<void> {
   const apiImports: number[] = [];
   let overTarget = 0;
   try {
-    const bundles = await buildLambdaBundles(
-      repositoryRoot,
-      handlersDirectory,
-      functions,
-      outputRoot,
-    );
+    const bundles = await buildLambdaBundles(repositoryRoot, handlersDirectory, functions, outputRoot);
     for (const [index, bundle] of bundles.entries()) {
       const { handler, api } = functions[index]!;
       const importMs = median(Array.from({ length: COLD_IMPORT_RUNS }, () => coldImportMs(bundle)));

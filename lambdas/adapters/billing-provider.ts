@@ -34,7 +34,10 @@ export function createBillingProvider(
 ): ChosenBilling {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
   if (secretKey) {
-    const provider = stripeOnFirstUse(async () => ({ secretKey, webhookSecret: webhookSecret ?? '' }), logger);
+    const provider = stripeOnFirstUse(
+      async () => ({ secretKey, webhookSecret: webhookSecret ?? '' }),
+      logger,
+    );
     return { provider, localCards: undefined };
   }
   if (config.RUNTIME === 'aws') {

@@ -58,6 +58,22 @@ const TABLE_WRITE_ACTIONS = [
 ];
 
 /**
+ * The links of the AWS SDK's default credential chain that never run in Lambda, where a function's credentials
+ * are its role's, put in the environment: the chain's first link (`fromEnv`) answers. The SDK loads the
+ * others (SSO, profile files, processes, web identity, container and instance metadata, with the STS, SSO and
+ * sign-in clients they use) by dynamic import, so leaving them out of the bundle (≈ 130 KB of each) changes
+ * nothing that runs; were one ever reached, its import would fail loudly.
+ */
+const CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+];
+
+/**
  * `bundling` for every function: an ES module for the functions' Node.js version built by the local esbuild (never Docker) from the
  * handler's imports only. The AWS SDK is bundled rather than taken from the runtime so the version that
  * ran in the tests is the version that runs in Lambda. CommonJS dependencies inside an ES module bundle
@@ -73,6 +89,7 @@ const BUNDLING: BundlingOptions = {
   sourceMap: true,
   sourcesContent: false,
   bundleAwsSDK: true,
+  externalModules: CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA,
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
 };
 
@@ -245,7 +262,7 @@ export function handlerBundling(
   if (copies.length === 0) return bundling;
   return {
     ...bundling,
-    ...(needs.sharp ? { externalModules: [SHARP.module] } : {}),
+    ...(needs.sharp ? { externalModules: [...CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA, SHARP.module] } : {}),
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
