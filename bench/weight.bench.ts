@@ -81,9 +81,9 @@ function coldImportMs(bundle: LambdaBundle): number {
 
 async function weighLambdas(): Promise<void> {
   const functions = [
-    ...routes.map((route) => ({ handler: route.handler, api: true })),
-    ...workers.map((worker) => ({ handler: worker.handler, api: false })),
-    ...scheduledJobs.map((job) => ({ handler: job.handler, api: false })),
+    ...routes.map((route) => ({ handler: route.handler, access: route.access, api: true })),
+    ...workers.map((worker) => ({ handler: worker.handler, access: worker.access, api: false })),
+    ...scheduledJobs.map((job) => ({ handler: job.handler, access: job.access, api: false })),
   ].filter((entry, index, all) => all.findIndex((other) => other.handler === entry.handler) === index);
   const outputRoot = mkdtempSync(path.join(tmpdir(), 'loreweaver-weight-'));
   // Handlers that keep sharp external find it here, as they find the copy CDK puts beside their bundle.
@@ -92,12 +92,7 @@ async function weighLambdas(): Promise<void> {
   const apiImports: number[] = [];
   let overTarget = 0;
   try {
-    const bundles = await buildLambdaBundles(
-      repositoryRoot,
-      handlersDirectory,
-      functions.map(({ handler }) => handler),
-      outputRoot,
-    );
+    const bundles = await buildLambdaBundles(repositoryRoot, handlersDirectory, functions, outputRoot);
     for (const [index, bundle] of bundles.entries()) {
       const { handler, api } = functions[index]!;
       const importMs = median(Array.from({ length: COLD_IMPORT_RUNS }, () => coldImportMs(bundle)));

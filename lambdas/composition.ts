@@ -7,23 +7,56 @@ import { createS3BlobStore } from './adapters/s3/s3-blob-store';
 import { createSqsQueue } from './adapters/sqs/sqs-queue';
 import { type Config, getConfig } from './env';
 import { createLogger } from './logger';
-import type { Ports } from './ports';
+import type { Repositories } from './domain/repositories';
+import { refusedPort } from './port-grants';
+import type { BillingProvider, BlobStore, Identity, Ports, Queue } from './ports';
+
+/*
+ * In each Lambda bundle, esbuild's `define` replaces these with whether the function's access grants the port
+ * (`grantDefinitions` in port-grants.ts, set by lib/constructs/loreweaver-function.ts). Outside a bundle (the
+ * embedded runtime, tests) they are undeclared and every port is built.
+ */
+declare const LOREWEAVER_GRANTS_REPOSITORIES: boolean | undefined;
+declare const LOREWEAVER_GRANTS_BLOBS: boolean | undefined;
+declare const LOREWEAVER_GRANTS_QUEUE: boolean | undefined;
+declare const LOREWEAVER_GRANTS_IDENTITY: boolean | undefined;
+declare const LOREWEAVER_GRANTS_BILLING: boolean | undefined;
 
 /**
- * The AWS runtime's composition: every port backed by its AWS SDK v3 adapter, and the payment provider that
- * the configuration names.
+ * The AWS runtime's composition: every port its access grants backed by its AWS SDK v3 adapter, and the
+ * payment provider that the configuration names; a port not granted is refused (any use throws). Each
+ * condition tests its constant in place: esbuild drops a branch, and the adapter only it imports, when the
+ * condition itself folds to `false`, not when it reads a variable holding `false`.
  */
 export function createAwsPorts(config: Config, now: () => Date = () => new Date()): Ports {
   const logger = createLogger(config.LOG_LEVEL);
   const database = createDatabase(config);
+  const { provider: billing, localCards } =
+    typeof LOREWEAVER_GRANTS_BILLING === 'undefined' || LOREWEAVER_GRANTS_BILLING
+      ? createBillingProvider(config, database, logger, now)
+      : // In AWS the provider is Stripe, which has no card form, wherever billing is granted or not.
+        { provider: refusedPort<BillingProvider>('billing'), localCards: undefined };
   return {
     config,
-    repositories: createDynamoDbRepositories(database),
+    repositories:
+      typeof LOREWEAVER_GRANTS_REPOSITORIES === 'undefined' || LOREWEAVER_GRANTS_REPOSITORIES
+        ? createDynamoDbRepositories(database)
+        : refusedPort<Repositories>('repositories'),
     sampleImages: config.SAMPLE_IMAGE_URL ? createHttpSampleImages(config.SAMPLE_IMAGE_URL) : undefined,
-    blobs: createS3BlobStore(config),
-    queue: createSqsQueue(config),
-    identity: createOidcIdentity(config),
-    billing: createBillingProvider(config, database, logger, now),
+    blobs:
+      typeof LOREWEAVER_GRANTS_BLOBS === 'undefined' || LOREWEAVER_GRANTS_BLOBS
+        ? createS3BlobStore(config)
+        : refusedPort<BlobStore>('blobs'),
+    queue:
+      typeof LOREWEAVER_GRANTS_QUEUE === 'undefined' || LOREWEAVER_GRANTS_QUEUE
+        ? createSqsQueue(config)
+        : refusedPort<Queue>('queue'),
+    identity:
+      typeof LOREWEAVER_GRANTS_IDENTITY === 'undefined' || LOREWEAVER_GRANTS_IDENTITY
+        ? createOidcIdentity(config)
+        : refusedPort<Identity>('identity'),
+    billing,
+    localCards,
     logger,
     now,
   };

@@ -75,8 +75,6 @@ export interface BillingProvider {
   billing: Billing;
   /** The adapter with its secrets read, as verifying a webhook signature needs. */
   connect(): Promise<Billing>;
-  /** The local provider's card form; undefined when Stripe is the provider (Stripe Elements tokenises). */
-  localCards: LocalCardTokenizer | undefined;
 }
 
 /** What Stripe Elements does in the browser, done by the local provider for its card form. */
@@ -94,6 +92,11 @@ export interface Ports {
   queue: Queue;
   identity: Identity;
   billing: BillingProvider;
+  /**
+   * The local provider's card form (embedded runtime); undefined wherever Stripe is the provider, as in AWS.
+   * Apart from `billing` so that its route needs no payment provider, hence no Stripe secret.
+   */
+  localCards: LocalCardTokenizer | undefined;
   logger: Logger;
   now(): Date;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
+import type { RouteAccess } from '../../lambdas/routes';
 import { handlerBundling, handlerNeeds } from '../../lib/constructs/loreweaver-function';
 
 /** The bundling options this translation knows; anything else would make the bench weigh a different bundle. */
@@ -17,6 +18,7 @@ const TRANSLATED: ReadonlySet<keyof BundlingOptions> = new Set([
   'banner',
   'externalModules',
   'commandHooks',
+  'define',
 ]);
 
 /**
@@ -52,6 +54,7 @@ function esbuildOptions(
     sourcemap: bundling.sourceMap,
     sourcesContent: bundling.sourcesContent,
     external: bundling.externalModules ?? [],
+    define: bundling.define ?? {},
     mainFields: bundling.mainFields,
     ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
     logLevel: 'error',
@@ -67,6 +70,12 @@ export interface LambdaBundle {
   output: Metafile['outputs'][string];
 }
 
+/** A function to bundle: its handler module and the access its bundle is built for. */
+export interface LambdaFunction {
+  handler: string;
+  access: RouteAccess;
+}
+
 /**
  * Builds handler modules under `handlersDirectory` exactly as their Lambda functions are bundled (one esbuild
  * run per distinct bundling), into `outputDirectory/<handler>.mjs`.
@@ -74,14 +83,14 @@ export interface LambdaBundle {
 export async function buildLambdaBundles(
   projectRoot: string,
   handlersDirectory: string,
-  handlers: string[],
+  functions: LambdaFunction[],
   outputDirectory: string,
 ): Promise<LambdaBundle[]> {
   const entryOf = (handler: string) => path.join(handlersDirectory, `${handler}.ts`);
   const groups = new Map<string, { bundling: BundlingOptions; handlers: string[] }>();
-  for (const handler of handlers) {
+  for (const { handler, access } of functions) {
     const entry = entryOf(handler);
-    const bundling = handlerBundling(projectRoot, handler, handlerNeeds(entry));
+    const bundling = handlerBundling(projectRoot, handler, handlerNeeds(entry), access);
     // Copy hooks are functions: two bundlings differ for esbuild only in what JSON shows.
     const key = JSON.stringify(bundling);
     const group = groups.get(key) ?? { bundling, handlers: [] };
@@ -99,7 +108,7 @@ export async function buildLambdaBundles(
       bundles.push({ handler, file: path.resolve(file), bytes: output.bytes, output });
     }
   }
-  return handlers.map((handler) => {
+  return functions.map(({ handler }) => {
     const bundle = bundles.find((candidate) => candidate.handler === handler);
     if (!bundle) throw new Error(`esbuild wrote no bundle for ${handler}`);
     return bundle;

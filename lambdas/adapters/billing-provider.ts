@@ -2,15 +2,22 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { BillingProviderError, type Billing } from '../domain/billing/billing-port';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
-import type { BillingProvider } from '../ports';
+import type { BillingProvider, LocalCardTokenizer } from '../ports';
 import type { Database } from './dynamodb/document-client';
 import { DynamoDbLocalBillingStore } from './dynamodb/local-billing-store';
 import { LocalBilling } from './local-billing/local-billing';
-import { StripeBilling } from './stripe/stripe-billing';
+import type { StripeBilling } from './stripe/stripe-billing';
 
 interface StripeSecrets {
   secretKey: string;
   webhookSecret: string;
+}
+
+/** The payment provider chosen, and the local provider's card form when it is the one. */
+export interface ChosenBilling {
+  provider: BillingProvider;
+  /** Undefined when Stripe is the provider (Stripe Elements tokenises in the browser). */
+  localCards: LocalCardTokenizer | undefined;
 }
 
 /**
@@ -24,43 +31,48 @@ export function createBillingProvider(
   database: Database,
   logger: Logger,
   now: () => Date,
-): BillingProvider {
-  if (config.STRIPE_SECRET_KEY) {
-    const billing = new StripeBilling({
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+): ChosenBilling {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
+  if (secretKey) {
+    const provider = stripeOnFirstUse(
+      async () => ({ secretKey, webhookSecret: webhookSecret ?? '' }),
       logger,
-    });
-    return { billing, connect: async () => billing, localCards: undefined };
+    );
+    return { provider, localCards: undefined };
   }
-  if (config.RUNTIME === 'aws') return stripeFromSecretsManager(config, logger);
+  if (config.RUNTIME === 'aws') {
+    return { provider: stripeOnFirstUse(() => readStripeSecrets(config), logger), localCards: undefined };
+  }
   const billing = new LocalBilling({
     store: new DynamoDbLocalBillingStore(database),
     now,
     periodSeconds: config.LOCAL_BILLING_PERIOD_SECONDS,
   });
-  return { billing, connect: async () => billing, localCards: billing };
+  return { provider: { billing, connect: async () => billing }, localCards: billing };
 }
 
-function stripeFromSecretsManager(config: Config, logger: Logger): BillingProvider {
+/**
+ * Stripe, connected on the first call that reaches it: the secrets read and the Stripe SDK (≈ 240 KB of the
+ * bundle) loaded then, so requests that never reach the provider (most GET /api/user) do neither.
+ */
+function stripeOnFirstUse(readSecrets: () => Promise<StripeSecrets>, logger: Logger): BillingProvider {
   let connected: Promise<StripeBilling> | undefined;
   let ready: StripeBilling | undefined;
   const connect = (): Promise<StripeBilling> => {
-    connected ??= readStripeSecrets(config).then(
-      (secrets) => {
+    connected ??= Promise.all([readSecrets(), import('./stripe/stripe-billing')]).then(
+      ([secrets, { StripeBilling }]) => {
         ready = new StripeBilling({ ...secrets, logger });
         return ready;
       },
       (error: unknown) => {
         // A failed read is retried by the next call rather than remembered for the life of the Lambda.
         connected = undefined;
-        logger.error('reading the Stripe secrets failed', { error: String(error) });
+        logger.error('connecting to Stripe failed', { error: String(error) });
         throw new BillingProviderError(error);
       },
     );
     return connected;
   };
-  // Requests that may never reach the provider (most GET /api/user) read no secret.
   const billing: Billing = {
     createCustomer: async (...args) => (await connect()).createCustomer(...args),
     findCustomer: async (...args) => (await connect()).findCustomer(...args),
@@ -75,7 +87,7 @@ function stripeFromSecretsManager(config: Config, logger: Logger): BillingProvid
       return ready.parseWebhook(payload, signatureHeader);
     },
   };
-  return { billing, connect, localCards: undefined };
+  return { billing, connect };
 }
 
 async function readStripeSecrets(config: Config): Promise<StripeSecrets> {

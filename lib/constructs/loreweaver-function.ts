@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { COVER_FALLBACK_FONTS } from '../../lambdas/domain/images/cover-fonts';
 import type { Config } from '../../lambdas/env';
+import { grantDefinitions } from '../../lambdas/port-grants';
 import type { AccessMode, BucketName, QueueName, RouteAccess } from '../../lambdas/routes';
 import { ALARM_PERIOD, NotifyingAlarm } from './notifying-alarm';
 
@@ -57,6 +58,22 @@ const TABLE_WRITE_ACTIONS = [
 ];
 
 /**
+ * The links of the AWS SDK's default credential chain that never run in Lambda, where a function's credentials
+ * are its role's, put in the environment: the chain's first link (`fromEnv`) answers. The SDK loads the
+ * others (SSO, profile files, processes, web identity, container and instance metadata, with the STS, SSO and
+ * sign-in clients they use) by dynamic import, so leaving them out of the bundle (≈ 130 KB of each) changes
+ * nothing that runs; were one ever reached, its import would fail loudly.
+ */
+const CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+];
+
+/**
  * `bundling` for every function: an ES module for the functions' Node.js version built by the local esbuild (never Docker) from the
  * handler's imports only. The AWS SDK is bundled rather than taken from the runtime so the version that
  * ran in the tests is the version that runs in Lambda. CommonJS dependencies inside an ES module bundle
@@ -72,6 +89,7 @@ const BUNDLING: BundlingOptions = {
   sourceMap: true,
   sourcesContent: false,
   bundleAwsSDK: true,
+  externalModules: CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA,
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
 };
 
@@ -224,16 +242,27 @@ export function handlerNeeds(entry: string): HandlerNeeds {
   };
 }
 
-export function handlerBundling(projectRoot: string, handler: string, needs: HandlerNeeds): BundlingOptions {
+/**
+ * The bundling of one function: the common options, its access's grant constants (so the adapters of the ports
+ * it is not granted stay out of its bundle, see `lambdas/composition.ts`), and what sharp or the fonts need
+ * copied beside the bundle.
+ */
+export function handlerBundling(
+  projectRoot: string,
+  handler: string,
+  needs: HandlerNeeds,
+  access: RouteAccess,
+): BundlingOptions {
   const copies = [
     ...(needs.sharp ? [sharpCopies(projectRoot, handler)] : []),
     ...(needs.serifFonts ? [serifFontCopies(projectRoot)] : []),
     ...(needs.coverFont ? [coverFontCopies(projectRoot)] : []),
   ];
-  if (copies.length === 0) return BUNDLING;
+  const bundling: BundlingOptions = { ...BUNDLING, define: grantDefinitions(access) };
+  if (copies.length === 0) return bundling;
   return {
-    ...BUNDLING,
-    ...(needs.sharp ? { externalModules: [SHARP.module] } : {}),
+    ...bundling,
+    ...(needs.sharp ? { externalModules: [...CREDENTIAL_PROVIDERS_NOT_RUN_IN_LAMBDA, SHARP.module] } : {}),
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
@@ -258,6 +287,9 @@ export interface FunctionResources {
 export interface LoreweaverFunctionProps {
   /** Module path under `handlersDirectory`, without extension, exporting `handler`. */
   handler: string;
+  /** What the function may touch: its grants, and the ports built in its bundle. */
+  access: RouteAccess;
+  resources: FunctionResources;
   handlersDirectory: string;
   /** Root of the npm project (package.json, package-lock.json). */
   projectRoot: string;
@@ -318,8 +350,9 @@ export class LoreweaverFunction extends Construct {
       // SDK v3 reuses connections by itself; the variable this would set only concerns SDK v2.
       awsSdkConnectionReuse: false,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: handlerBundling(props.projectRoot, props.handler, needs),
+      bundling: handlerBundling(props.projectRoot, props.handler, needs, props.access),
     });
+    this.bindAccess(props.access, props.resources);
 
     new NotifyingAlarm(this, 'ErrorsAlarm', {
       metric: this.function.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
@@ -329,7 +362,7 @@ export class LoreweaverFunction extends Construct {
   }
 
   /** Grants every permission and variable that a route or worker's `access` names, and nothing else. */
-  bindAccess(access: RouteAccess, resources: FunctionResources): this {
+  private bindAccess(access: RouteAccess, resources: FunctionResources): void {
     if (access.table) this.bindTable(resources.table, access.table);
     for (const [name, mode] of Object.entries(access.buckets ?? {}) as [BucketName, AccessMode][]) {
       this.bindBucket(name, resources.buckets[name], mode);
@@ -344,7 +377,6 @@ export class LoreweaverFunction extends Construct {
     }
     // `access.identity` needs no AWS permission: sign-in talks to Cognito's public OIDC endpoints, and the
     // OIDC settings are in every function's base environment because lambdas/env.ts requires them.
-    return this;
   }
 
   bindTable(table: ITable, mode: AccessMode): this {

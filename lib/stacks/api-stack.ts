@@ -110,6 +110,7 @@ export class ApiStack extends Stack {
       logRetention: config.logRetention,
       environment,
       alarmTopic: props.alarmTopic,
+      resources,
     };
 
     // CloudFormation allows 500 resources a stack and a route brings 8 (function, role, policy, log group, alarm,
@@ -126,10 +127,11 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(routeScope, id, {
         ...common,
         handler: route.handler,
+        access: route.access,
         description: `${key} (${route.handler})`,
         timeout: ROUTE_TIMEOUT,
         memorySize: ROUTE_MEMORY_MB,
-      }).bindAccess(route.access, resources);
+      });
       const httpRoute = new HttpRoute(routeScope, `${id}Route`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
@@ -148,10 +150,11 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(this, `${pascalCase(worker.queue)}Worker`, {
         ...common,
         handler: worker.handler,
+        access: worker.access,
         description: `${worker.queue} queue worker (${worker.handler})`,
         timeout: Duration.seconds(worker.timeoutSeconds),
         memorySize: WORKER_MEMORY_MB,
-      }).bindAccess(worker.access, resources);
+      });
       fn.function.addEventSource(
         new SqsEventSource(this.queues[worker.queue].queue, {
           batchSize: worker.batchSize,
@@ -165,10 +168,11 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(this, `${pascalCase(job.name)}Job`, {
         ...common,
         handler: job.handler,
+        access: job.access,
         description: `${job.name} scheduled job (${job.handler})`,
         timeout: Duration.seconds(job.timeoutSeconds),
         memorySize: WORKER_MEMORY_MB,
-      }).bindAccess(job.access, resources);
+      });
       new Rule(this, `${pascalCase(job.name)}Schedule`, {
         description: `Runs the ${job.name} job.`,
         schedule: Schedule.expression(job.schedule),

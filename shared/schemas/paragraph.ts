@@ -7,6 +7,13 @@ import { PARAGRAPH_INVALID_MESSAGE, PARAGRAPH_MAX_BYTES, PARAGRAPH_TOO_LARGE_MES
  * name) are kept as they are rather than dropped on save.
  */
 
+/**
+ * The bits of a run's `format` that downloads and exports render, as Lexical writes them. They are stored data,
+ * fixed by Lexical's serialisation, and spelled here because importing them from 'lexical' brings its whole
+ * editor (≈ 420 KB) into the Lambdas that render paragraphs; a test checks they are still Lexical's.
+ */
+export const TEXT_FORMAT_BITS = { bold: 1, italic: 2, strikethrough: 4, underline: 8 } as const;
+
 /** Lexical's text, tab and similar runs: the formatting lives in the `format` bit mask and `style`. */
 export const TextRunSchema = z.looseObject({
   type: z.enum(['text', 'tab']),

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
+import { type GrantablePort, portGrants } from '../../lambdas/port-grants';
 import { routes, scheduledJobs, workers } from '../../lambdas/routes';
 import { securityHeaders } from '../../shared/security-headers';
 import { bucketName, bucketOrigin } from '../../lib/config';
@@ -294,6 +295,48 @@ describe('account deletion', () => {
   });
 });
 
+/** Each route's key and the folder of its Lambda's bundle. */
+const routeBundles = () => {
+  const api = synthesized.template(synthesized.stacks.api);
+  return routes.flatMap((route) => {
+    const fn = functionBehindRoute(api, routeKey(route));
+    return fn
+      ? [
+          {
+            route: routeKey(route),
+            access: route.access,
+            code: codeDirectory(synthesized.assembly.directory, fn),
+          },
+        ]
+      : [];
+  });
+};
+
+describe('bundles', () => {
+  /** The package that only each grantable port's adapter brings (the table's client every function has). */
+  const adapterPackages: Partial<Record<GrantablePort, string>> = {
+    blobs: '@aws-sdk/client-s3',
+    queue: '@aws-sdk/client-sqs',
+    identity: 'openid-client',
+    billing: 'stripe',
+  };
+
+  it('bundles the adapter of a port only with the routes whose access grants it', () => {
+    const problems = routeBundles().flatMap(({ route, access, code }) => {
+      const map = JSON.parse(readFileSync(join(code, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      const grants = portGrants(access);
+      return Object.entries(adapterPackages).flatMap(([port, name]) => {
+        const bundled = map.sources.some((source) => source.includes(`node_modules/${name}/`));
+        return bundled === grants[port as GrantablePort]
+          ? []
+          : [`${route}: ${name} ${bundled ? 'bundled without' : 'missing despite'} the ${port} grant`];
+      });
+    });
+
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('export', () => {
   const exportWorker = () => {
     const api = synthesized.template(synthesized.stacks.api);
@@ -301,14 +344,6 @@ describe('export', () => {
       id.startsWith('ExportQueue'),
     );
     return queueId ? functionConsuming(api, queueId) : undefined;
-  };
-  /** Each route's key and the folder of its Lambda's bundle. */
-  const routeBundles = () => {
-    const api = synthesized.template(synthesized.stacks.api);
-    return routes.flatMap((route) => {
-      const fn = functionBehindRoute(api, routeKey(route));
-      return fn ? [{ route: routeKey(route), code: codeDirectory(synthesized.assembly.directory, fn) }] : [];
-    });
   };
 
   it('renders in a worker with at least 1 GB, granted what its route-table entry names', () => {

@@ -8,6 +8,7 @@ import { DOWNLOAD_LINK_SECONDS, downloadFileStem } from '../export/export-story'
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from '../stories/story-repository';
 import { readStoryText, type StoredChapterText } from '../story-bible/story-text';
+import { userDownloadPrefix } from './download-location';
 import { storyMarkdown } from './story-markdown';
 
 /** The archive's format, so a later import can tell which shape it reads. */
@@ -16,9 +17,6 @@ export const STORY_ARCHIVE_VERSION = 1;
 
 /** The name the author's browser saves the zip under. */
 export const DOWNLOAD_ALL_FILE_NAME = 'Loreweaver stories.zip';
-
-/** Where an author's archives are kept in the exports bucket (expired with every export after 7 days). */
-export const userDownloadPrefix = (userId: string) => `downloads/${userId}/`;
 
 /** The story's association as the archive holds it: what the author wrote, the portrait as its stored key. */
 function archivedAssociation(association: AssociationRecord) {

@@ -1,6 +1,5 @@
-import { IS_BOLD, IS_ITALIC, IS_STRIKETHROUGH, IS_UNDERLINE } from 'lexical';
 import { inlineNodeText } from '../../../shared/paragraph-text';
-import type { Paragraph } from '../../../shared/schemas/paragraph';
+import { type Paragraph, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
 import { isSceneBreak } from '../import/paragraph-builder';
 
 /**
@@ -39,10 +38,10 @@ interface Run {
 }
 
 const FORMATS = [
-  { bit: IS_BOLD, emphasis: '**', tag: 'b' },
-  { bit: IS_ITALIC, emphasis: '*', tag: 'i' },
-  { bit: IS_STRIKETHROUGH, emphasis: '~~', tag: 's' },
-  { bit: IS_UNDERLINE, emphasis: undefined, tag: 'u' },
+  { bit: TEXT_FORMAT_BITS.bold, emphasis: '**', tag: 'b' },
+  { bit: TEXT_FORMAT_BITS.italic, emphasis: '*', tag: 'i' },
+  { bit: TEXT_FORMAT_BITS.strikethrough, emphasis: '~~', tag: 's' },
+  { bit: TEXT_FORMAT_BITS.underline, emphasis: undefined, tag: 'u' },
 ] as const;
 
 /**

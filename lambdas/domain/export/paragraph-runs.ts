@@ -1,5 +1,4 @@
-import { IS_BOLD, IS_ITALIC, IS_STRIKETHROUGH, IS_UNDERLINE } from 'lexical';
-import type { InlineNode, Paragraph } from '../../../shared/schemas/paragraph';
+import { type InlineNode, type Paragraph, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
 
 /**
  * The stored paragraph JSON turned into what every renderer lays out, so the three formats agree on what a
@@ -69,10 +68,10 @@ function styledRun(node: InlineNode): StyledRun {
   const bits = typeof format === 'number' ? format : 0;
   return {
     text: inlineText(node),
-    bold: (bits & IS_BOLD) !== 0,
-    italic: (bits & IS_ITALIC) !== 0,
-    underline: (bits & IS_UNDERLINE) !== 0,
-    strikethrough: (bits & IS_STRIKETHROUGH) !== 0,
+    bold: (bits & TEXT_FORMAT_BITS.bold) !== 0,
+    italic: (bits & TEXT_FORMAT_BITS.italic) !== 0,
+    underline: (bits & TEXT_FORMAT_BITS.underline) !== 0,
+    strikethrough: (bits & TEXT_FORMAT_BITS.strikethrough) !== 0,
   };
 }
 

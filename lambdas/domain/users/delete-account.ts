@@ -6,7 +6,7 @@ import type { Ports } from '../../ports';
 import { NoSubscriptionError } from '../billing/billing-port';
 import { billingPortsOf } from '../billing/billing-state';
 import { currentBillingState, setRenewing } from '../billing/subscription';
-import { userDownloadPrefix } from '../download-all/download-all';
+import { userDownloadPrefix } from '../download-all/download-location';
 import { seriesImagePrefix } from '../images/stored-images';
 import { purgeStoryContent } from '../stories/delete-story';
 import { purgeTrashOf } from '../trash/trash';

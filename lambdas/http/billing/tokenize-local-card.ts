@@ -11,7 +11,7 @@ export const handler = httpRoute({
   auth: 'required',
   body: LocalCardRequestSchema,
   async handle({ body, ports }) {
-    const cards = ports.billing.localCards;
+    const cards = ports.localCards;
     if (!cards) throw new NotFoundError();
     return json(201, cards.tokenizeCard(body));
   },

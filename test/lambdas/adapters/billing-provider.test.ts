@@ -22,18 +22,21 @@ describe('choosing the payment provider', () => {
   afterEach(() => secrets.reset());
 
   it('is the local provider, with its card form, in the embedded runtime without a Stripe key', async () => {
-    const chosen = provider({ RUNTIME: 'embedded' });
+    const { provider: chosen, localCards } = provider({ RUNTIME: 'embedded' });
 
     expect(chosen.billing).toBeInstanceOf(LocalBilling);
-    expect(chosen.localCards).toBe(chosen.billing);
+    expect(localCards).toBe(chosen.billing);
     expect(await chosen.connect()).toBe(chosen.billing);
   });
 
-  it('is Stripe, without a card form, when the embedded runtime has STRIPE_SECRET_KEY', () => {
-    const chosen = provider({ RUNTIME: 'embedded', STRIPE_SECRET_KEY: 'sk_test_123' });
+  it('is Stripe, without a card form, when the embedded runtime has STRIPE_SECRET_KEY', async () => {
+    const { provider: chosen, localCards } = provider({
+      RUNTIME: 'embedded',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+    });
 
-    expect(chosen.billing).toBeInstanceOf(StripeBilling);
-    expect(chosen.localCards).toBeUndefined();
+    expect(await chosen.connect()).toBeInstanceOf(StripeBilling);
+    expect(localCards).toBeUndefined();
   });
 
   it('is Stripe in AWS, reading both secrets from Secrets Manager once, on first use', async () => {
@@ -42,11 +45,11 @@ describe('choosing the payment provider', () => {
       .resolves({ SecretString: 'sk_test_from_secrets_manager\n' })
       .on(GetSecretValueCommand, { SecretId: 'arn:webhook' })
       .resolves({ SecretString: 'whsec_from_secrets_manager' });
-    const chosen = provider({
+    const { provider: chosen, localCards } = provider({
       STRIPE_SECRET_ARN: 'arn:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:webhook',
     });
-    expect(chosen.localCards).toBeUndefined();
+    expect(localCards).toBeUndefined();
     expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(0);
 
     const billing = await chosen.connect();
@@ -64,7 +67,7 @@ describe('choosing the payment provider', () => {
 
   it('answers a provider error, and tries again next time, when the secrets cannot be read', async () => {
     secrets.on(GetSecretValueCommand).rejectsOnce(new Error('throttled')).resolves({ SecretString: 'x' });
-    const chosen = provider({
+    const { provider: chosen } = provider({
       STRIPE_SECRET_ARN: 'arn:stripe-key',
       STRIPE_WEBHOOK_SECRET_ARN: 'arn:webhook',
     });

@@ -1,6 +1,7 @@
+import { IS_BOLD, IS_ITALIC, IS_STRIKETHROUGH, IS_UNDERLINE } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import { SaveBlocksRequestSchema } from '../../../shared/schemas/block';
-import { emptyParagraph, ParagraphChunkSchema } from '../../../shared/schemas/paragraph';
+import { emptyParagraph, ParagraphChunkSchema, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
 
 const paragraph = (overrides: Record<string, unknown> = {}) => ({
   type: 'custom-paragraph',
@@ -37,6 +38,17 @@ const issuesOf = (value: unknown) =>
   ParagraphChunkSchema.safeParse(typeof value === 'string' ? value : JSON.stringify(value)).error?.issues.map(
     (issue) => issue.message,
   );
+
+describe('text format bits', () => {
+  it("are Lexical's, which the editor writes into every stored run", () => {
+    expect(TEXT_FORMAT_BITS).toEqual({
+      bold: IS_BOLD,
+      italic: IS_ITALIC,
+      strikethrough: IS_STRIKETHROUGH,
+      underline: IS_UNDERLINE,
+    });
+  });
+});
 
 describe('paragraph chunks', () => {
   it('accepts a formatted paragraph with text, tab, line break and association children', () => {
