@@ -36,6 +36,12 @@ const SeriesStoriesDrawer = lazyComponent(
   'SeriesStoriesDrawer',
 );
 
+/**
+ * Covers loaded at once rather than when layout finds them in view: the first row on a wide screen (four
+ * columns), the first one or two on a phone. The first of them is the page's largest paint.
+ */
+const EAGER_COVERS = 4;
+
 type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
 
 /** Spec §5 confirmations, word for word. */
@@ -162,10 +168,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.series.length > 0 && (
         <CardSection heading="Series">
-          {library.series.map((series) => (
+          {library.series.map((series, index) => (
             <SeriesCard
               key={series.series_id}
               series={series}
+              eagerCover={index < EAGER_COVERS}
               onDelete={() => askToDelete({ kind: 'series', series })}
               onShowStories={() => setSideList({ series, open: true })}
             />
@@ -175,10 +182,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.standaloneStories.length > 0 && (
         <CardSection heading="Stories">
-          {library.standaloneStories.map((story) => (
+          {library.standaloneStories.map((story, index) => (
             <StoryCard
               key={story.story_id}
               story={story}
+              eagerCover={library.series.length + index < EAGER_COVERS}
               onDelete={() => askToDelete({ kind: 'story', story })}
             />
           ))}
