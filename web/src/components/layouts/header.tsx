@@ -28,6 +28,7 @@ interface HeaderTitleProps {
   variant: TypographyVariant;
 }
 
+/** A story's or series' title in the header, renamed in place when the page passes `onCommit`. */
 function HeaderTitle(props: HeaderTitleProps) {
   return (
     <Suspense fallback={<TitleText value={props.value} variant={props.variant} />}>
