@@ -9,9 +9,10 @@
  * - Lighthouse's performance score (its default mobile profile) on both pages, signed in through the session
  *   cookie, target ≥ 90.
  *
- * Needs the built web app (`npm run build:web`) and Debian's Chromium (CHROME_PATH, by default
- * /usr/bin/chromium). WEIGHT_BENCH_PARTS=lambdas,web,lighthouse picks parts; LIGHTHOUSE_RUNS sets the runs
- * per page (median printed).
+ * Needs the built web app (`npm run build:web`; WEB_ROOT names another build, as for `bin/local.ts`, to weigh
+ * a copy kept from before a change) and Debian's Chromium (CHROME_PATH, by default /usr/bin/chromium).
+ * WEIGHT_BENCH_PARTS=lambdas,web,lighthouse picks parts; LIGHTHOUSE_RUNS sets the runs per page (median
+ * printed).
  *
  *   npm run build:web && npx tsx bench/weight.bench.ts
  */
@@ -34,7 +35,7 @@ import { buildLambdaBundles, weightByPackage, type LambdaBundle } from './suppor
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDirectory = path.join(repositoryRoot, 'lambdas');
-const webRoot = path.join(repositoryRoot, 'web', 'dist');
+const webRoot = path.resolve(process.env.WEB_ROOT ?? path.join(repositoryRoot, 'web', 'dist'));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const parts = new Set((process.env.WEIGHT_BENCH_PARTS ?? 'lambdas,web,lighthouse').split(','));
 

@@ -140,7 +140,7 @@ describe('routing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
 
     // Act
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     // Assert
     expect(await screen.findByText('Coming Soon')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALERT_RESET_DELAY_MS, DEFAULT_ALERT_TIMEOUT_MS } from '../../../shared/constants';
 import type { AlertOptions } from '../../../web/src/components/alerts/alert-types';
 import { useAlerts, type AlertsApi } from '../../../web/src/components/alerts/alerts-context';
@@ -56,6 +56,15 @@ function advance(ms: number) {
 }
 
 describe('toast alerts', () => {
+  // The toast is downloaded with the first alert. Shown once here on the real clock, it then renders in the
+  // same tick as `showAlert` in every test, which the fake clock of the tests needs.
+  beforeAll(async () => {
+    const { showAlert } = renderAlerts();
+    showAlert({ title: 'Toast downloaded', message: 'Ready.', severity: 'info', timeout: null });
+    await screen.findByText('Toast downloaded');
+    cleanup();
+  });
+
   it('shows the title and keeps the line breaks of a multi-line message', () => {
     // Arrange
     const { showAlert } = renderAlerts();

@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ALERT_RESET_DELAY_MS } from '../../../../shared/constants';
-import { AlertToast } from './alert-toast';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { AlertOptions } from './alert-types';
 import { AlertsContext, type AlertsApi } from './alerts-context';
 import { ToastClearanceContext } from './toast-clearance';
+
+// The toast (a snackbar and an alert) is downloaded with the first alert: most pages open without one.
+const AlertToast = lazyComponent(() => import('./alert-toast'), 'AlertToast');
 
 interface AlertState {
   alert: AlertOptions;
@@ -38,13 +41,15 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     <AlertsContext.Provider value={api}>
       <ToastClearanceContext.Provider value={setClearance}>{children}</ToastClearanceContext.Provider>
       {state && (
-        <AlertToast
-          key={state.sequence}
-          alert={state.alert}
-          open={state.open}
-          onClose={closeAlert}
-          bottomClearance={clearance}
-        />
+        <Suspense fallback={null}>
+          <AlertToast
+            key={state.sequence}
+            alert={state.alert}
+            open={state.open}
+            onClose={closeAlert}
+            bottomClearance={clearance}
+          />
+        </Suspense>
       )}
     </AlertsContext.Provider>
   );

@@ -4,6 +4,7 @@ import type { TypographyVariant } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { lengthCount } from '../text-length/length-limit';
+import { TitleText, titleTextStyle } from './title-text';
 
 /** The tooltip that tells how to rename a title in place. */
 export const RENAME_HINT = 'Double-click to rename';
@@ -32,20 +33,7 @@ export function EditableTitle({ value, label, onCommit, variant = 'h6', maxLengt
   const editing = useRef(false);
   const counterId = useId();
 
-  const textStyle = {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    minWidth: 0,
-  } as const;
-
-  if (!onCommit) {
-    return (
-      <Typography variant={variant} component="span" sx={textStyle} title={value}>
-        {value}
-      </Typography>
-    );
-  }
+  if (!onCommit) return <TitleText value={value} variant={variant} />;
 
   const startEditing = () => {
     editing.current = true;
@@ -108,7 +96,7 @@ export function EditableTitle({ value, label, onCommit, variant = 'h6', maxLengt
           }
         }}
         sx={{
-          ...textStyle,
+          ...titleTextStyle,
           cursor: 'text',
           borderRadius: 1,
           px: 0.5,

@@ -8,13 +8,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import {
   SHORTCUTS,
   describeCombo,
   isMacPlatform,
-  isTypingTarget,
-  matchesCombo,
   type ShortcutDefinition,
 } from '../../lib/keyboard-shortcuts';
 
@@ -27,26 +24,10 @@ const SECTIONS: { heading: string; scope: ShortcutDefinition['scope'] }[] = [
 const ON_MAC = isMacPlatform();
 
 /**
- * The 'Keyboard shortcuts' dialog, opened with Ctrl+/ (Cmd+/ on a Mac) anywhere, or '?' outside text fields.
- * It lists every shortcut from the one definition the handlers match against, so the list cannot drift.
+ * The 'Keyboard shortcuts' dialog (opened by `KeyboardShortcutsHelp`). It lists every shortcut from the one
+ * definition the handlers match against, so the list cannot drift.
  */
-export function KeyboardShortcutsDialog() {
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const asked =
-        matchesCombo(event, SHORTCUTS.shortcuts.combo, ON_MAC) ||
-        (event.key === '?' && !event.ctrlKey && !event.metaKey && !isTypingTarget(event.target));
-      if (!asked) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  const close = () => setOpen(false);
+export function KeyboardShortcutsDialog({ open, onClose: close }: { open: boolean; onClose: () => void }) {
   const shortcuts = Object.values(SHORTCUTS) as ShortcutDefinition[];
 
   return (

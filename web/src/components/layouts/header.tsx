@@ -3,15 +3,39 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import type { TypographyVariant } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../shared/constants';
 import { paths } from '../../config/paths';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useUser } from '../../lib/user/user-context';
 import { Logo } from '../brand/logo';
 import { SERIES_TITLE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../shared/validation';
-import { EditableTitle } from '../editable-title/editable-title';
+import { TitleText } from '../editable-title/title-text';
 import { UserMenu } from './user-menu';
+
+// Renaming in place (a field, a tooltip) is offered on a story's pages only: downloaded there. Until it
+// arrives the title shows as it reads.
+const EditableTitle = lazyComponent(() => import('../editable-title/editable-title'), 'EditableTitle');
+
+interface HeaderTitleProps {
+  value: string;
+  label: string;
+  onCommit: ((title: string) => void) | undefined;
+  maxLength: number;
+  variant: TypographyVariant;
+}
+
+/** A story's or series' title in the header, renamed in place when the page passes `onCommit`. */
+function HeaderTitle(props: HeaderTitleProps) {
+  return (
+    <Suspense fallback={<TitleText value={props.value} variant={props.variant} />}>
+      <EditableTitle {...props} />
+    </Suspense>
+  );
+}
 
 /** What a page shows about the story it is about; every field is optional. */
 export interface HeaderProps {
@@ -58,7 +82,7 @@ export function Header({
         <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {seriesTitle !== undefined && (
             <Box sx={{ display: 'flex', minWidth: 0, color: 'text.secondary' }}>
-              <EditableTitle
+              <HeaderTitle
                 value={seriesTitle}
                 label="Series title"
                 onCommit={onSeriesTitleChange}
@@ -69,7 +93,7 @@ export function Header({
           )}
           {storyTitle !== undefined && (
             <Box sx={{ display: 'flex', minWidth: 0 }}>
-              <EditableTitle
+              <HeaderTitle
                 value={storyTitle}
                 label="Story title"
                 onCommit={onStoryTitleChange}

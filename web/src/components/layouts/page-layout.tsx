@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { KeyboardShortcutsDialog } from '../keyboard-shortcuts/keyboard-shortcuts-dialog';
+import { KeyboardShortcutsHelp } from '../keyboard-shortcuts/keyboard-shortcuts-help';
 import { Header, type HeaderProps } from './header';
 
 interface PageLayoutProps {
@@ -23,7 +23,7 @@ export function PageLayout({ title, header, headerHidden = false, children }: Pa
       <Box sx={{ display: headerHidden ? 'none' : 'contents' }}>
         <Header {...header} />
       </Box>
-      <KeyboardShortcutsDialog />
+      <KeyboardShortcutsHelp />
       <Container component="main" maxWidth="lg" sx={(theme) => ({ py: theme.layout.pagePaddingY })}>
         {children}
       </Container>

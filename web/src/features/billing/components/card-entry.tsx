@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { webEnv } from '../../../config/env';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { LocalCardForm } from './local-card-form';
 
 /** The card a form produced: the provider's payment-method id and what the page shows of it. */
@@ -17,9 +18,7 @@ export interface CardEntryProps {
 }
 
 // Stripe's script is only loaded where Stripe is the provider and a card is being entered.
-const StripeCardForm = lazy(() =>
-  import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })),
-);
+const StripeCardForm = lazyComponent(() => import('./stripe-card-form'), 'StripeCardForm');
 
 /** Card entry: Stripe Elements when a publishable key is configured, otherwise the local card form. */
 export function CardEntry(props: CardEntryProps) {

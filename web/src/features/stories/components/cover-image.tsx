@@ -6,17 +6,19 @@ interface CoverImageProps {
   imageUrl: string | undefined;
   /** The default standalone or series icon, shown on a paper-coloured ground when there is no image. */
   placeholderIcon: ReactNode;
+  /** Loads the image at once: a cover the page shows first, rather than one further down it. */
+  eager?: boolean;
 }
 
 /** A story's or series' picture filling its frame; the frame sets the size. Decorative: titles name it. */
-export function CoverImage({ imageUrl, placeholderIcon }: CoverImageProps) {
+export function CoverImage({ imageUrl, placeholderIcon, eager = false }: CoverImageProps) {
   if (imageUrl) {
     return (
       <Box
         component="img"
         src={imageUrl}
         alt=""
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
       />
     );

@@ -18,6 +18,8 @@ interface LibraryCardProps {
   imageUrl: string;
   /** Shown instead of the image when there is none: the default standalone or series icon. */
   placeholderIcon: ReactNode;
+  /** The cover is among the first the page shows: it loads at once. */
+  eagerCover?: boolean;
   /** Slides over the cover on hover (always shown where nothing can hover). */
   sliderText: string;
   coverAction: CoverAction;
@@ -46,6 +48,7 @@ export function LibraryCard({
   title,
   imageUrl,
   placeholderIcon,
+  eagerCover = false,
   sliderText,
   coverAction,
   heading,
@@ -57,7 +60,7 @@ export function LibraryCard({
 
   const cover = (
     <>
-      <CoverImage imageUrl={imageUrl} placeholderIcon={placeholderIcon} />
+      <CoverImage imageUrl={imageUrl} placeholderIcon={placeholderIcon} eager={eagerCover} />
       <Box
         className="library-card-slider"
         sx={{

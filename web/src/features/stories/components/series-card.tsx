@@ -28,10 +28,12 @@ interface SeriesCardProps {
   onDelete: (series: Series) => void;
   /** Opens the side list of the series' stories. */
   onShowStories: (series: Series) => void;
+  /** The card is among the first the page shows: its cover loads at once. */
+  eagerCover?: boolean;
 }
 
 /** Spec §2: a series with up to 4 of its stories as avatars, in place order. */
-export function SeriesCard({ series, onDelete, onShowStories }: SeriesCardProps) {
+export function SeriesCard({ series, onDelete, onShowStories, eagerCover = false }: SeriesCardProps) {
   const volumes = volumesInOrder(series);
   const shownVolumes = volumes.slice(0, MAX_SERIES_AVATARS);
   const hiddenCount = volumes.length - shownVolumes.length;
@@ -42,6 +44,7 @@ export function SeriesCard({ series, onDelete, onShowStories }: SeriesCardProps)
       title={title}
       imageUrl={series.image_url}
       placeholderIcon={<CollectionsBookmarkOutlined />}
+      eagerCover={eagerCover}
       sliderText={series.series_description.trim() || 'No description'}
       coverAction={{
         kind: 'button',

@@ -9,10 +9,12 @@ import { LibraryCard } from './library-card';
 interface StoryCardProps {
   story: Story;
   onDelete: (story: Story) => void;
+  /** The card is among the first the page shows: its cover loads at once. */
+  eagerCover?: boolean;
 }
 
 /** Spec §2: a standalone story; the card opens the story's workspace, and shows an import's progress. */
-export function StoryCard({ story, onDelete }: StoryCardProps) {
+export function StoryCard({ story, onDelete, eagerCover = false }: StoryCardProps) {
   const storyHref = paths.story.getHref(story.story_id);
 
   return (
@@ -20,6 +22,7 @@ export function StoryCard({ story, onDelete }: StoryCardProps) {
       title={story.title}
       imageUrl={story.image_url}
       placeholderIcon={<AutoStoriesOutlined />}
+      eagerCover={eagerCover}
       sliderText={story.description}
       coverAction={{ kind: 'link', href: storyHref }}
       heading={

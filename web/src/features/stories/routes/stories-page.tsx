@@ -7,27 +7,40 @@ import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/constants';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { SeriesCard } from '../components/series-card';
-import { SeriesStoriesDrawer } from '../components/series-stories-drawer';
 import { StoryCard } from '../components/story-card';
 import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
 import { useManuscriptImport } from '../hooks/use-manuscript-import';
 import { useStoryLibrary } from '../hooks/use-story-library';
 
-// The import dialog (a form with the series field) loads on first use: the list's first paint does not need it.
-const ImportManuscriptDialog = lazy(() =>
-  import('../components/import-manuscript-dialog').then((module) => ({
-    default: module.ImportManuscriptDialog,
-  })),
+// The import dialog (a form with the series field), the deletion question and the series' side list load on
+// first use: the list's first paint needs none of them.
+const ImportManuscriptDialog = lazyComponent(
+  () => import('../components/import-manuscript-dialog'),
+  'ImportManuscriptDialog',
 );
+const ConfirmDialog = lazyComponent(
+  () => import('../../../components/confirm-dialog/confirm-dialog'),
+  'ConfirmDialog',
+);
+const SeriesStoriesDrawer = lazyComponent(
+  () => import('../components/series-stories-drawer'),
+  'SeriesStoriesDrawer',
+);
+
+/**
+ * Covers loaded at once rather than when layout finds them in view: the first row on a wide screen (four
+ * columns), the first one or two on a phone. The first of them is the page's largest paint.
+ */
+const EAGER_COVERS = 4;
 
 type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
 
@@ -155,10 +168,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.series.length > 0 && (
         <CardSection heading="Series">
-          {library.series.map((series) => (
+          {library.series.map((series, index) => (
             <SeriesCard
               key={series.series_id}
               series={series}
+              eagerCover={index < EAGER_COVERS}
               onDelete={() => askToDelete({ kind: 'series', series })}
               onShowStories={() => setSideList({ series, open: true })}
             />
@@ -168,10 +182,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.standaloneStories.length > 0 && (
         <CardSection heading="Stories">
-          {library.standaloneStories.map((story) => (
+          {library.standaloneStories.map((story, index) => (
             <StoryCard
               key={story.story_id}
               story={story}
+              eagerCover={library.series.length + index < EAGER_COVERS}
               onDelete={() => askToDelete({ kind: 'story', story })}
             />
           ))}
@@ -179,17 +194,19 @@ export function StoriesPage() {
       )}
 
       {deletionPrompt && (
-        <ConfirmDialog
-          open={deletionPrompt.open}
-          title={deletionPrompt.deletion.kind === 'series' ? 'Delete series' : 'Delete story'}
-          message={deletionQuestion(deletionPrompt.deletion)}
-          confirmLabel="Delete"
-          destructive
-          onConfirm={confirmDeletion}
-          onCancel={closeDeletionPrompt}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deletionPrompt.open}
+            title={deletionPrompt.deletion.kind === 'series' ? 'Delete series' : 'Delete story'}
+            message={deletionQuestion(deletionPrompt.deletion)}
+            confirmLabel="Delete"
+            destructive
+            onConfirm={confirmDeletion}
+            onCancel={closeDeletionPrompt}
+          />
+        </Suspense>
       )}
-      {/* Mounted from its first opening on, so its chunk loads only when asked for. */}
+      {/* Each is mounted from its first opening on, so its chunk loads only when asked for. */}
       {importDialog.key > 0 && (
         <Suspense fallback={null}>
           <ImportManuscriptDialog
@@ -205,11 +222,15 @@ export function StoriesPage() {
           />
         </Suspense>
       )}
-      <SeriesStoriesDrawer
-        open={sideList?.open ?? false}
-        series={sideList?.series ?? null}
-        onClose={() => setSideList((current) => current && { ...current, open: false })}
-      />
+      {sideList && (
+        <Suspense fallback={null}>
+          <SeriesStoriesDrawer
+            open={sideList.open}
+            series={sideList.series}
+            onClose={() => setSideList((current) => current && { ...current, open: false })}
+          />
+        </Suspense>
+      )}
     </PageLayout>
   );
 }
