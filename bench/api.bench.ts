@@ -72,7 +72,14 @@ function jsonHeaders(author: TestBrowser) {
   };
 }
 
+/** `Get 1, BatchGet 1, ...`: the round trips of one request, by command. */
+const callsByCommand = (calls: { byCommand: Record<string, number> }) =>
+  Object.entries(calls.byCommand)
+    .map(([command, count]) => `${command.replace('Command', '')} ${count}`)
+    .join(', ');
+
 interface LoadFigures {
+  requests: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -85,6 +92,7 @@ async function underLoad(
   // In a worker thread: sending and timing requests on the server's own event loop would measure both at once.
   const result = await autocannon({ url: runtime.url, duration: MAX_SECONDS, workers: 1, ...options });
   return {
+    requests: result.requests.total,
     perSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -194,9 +202,7 @@ try {
     name: 'save: DynamoDB Local round trip alone, p50',
     value: roundTrip,
     unit: 'ms',
-    comparison: `× ${saveCalls.roundTrips} round trips per save (${Object.entries(saveCalls.byCommand)
-      .map(([command, count]) => `${command.replace('Command', '')} ${count}`)
-      .join(', ')}) ≈ ${inDynamoDb.toFixed(1)} ms`,
+    comparison: `× ${saveCalls.roundTrips} round trips per save (${callsByCommand(saveCalls)}) ≈ ${inDynamoDb.toFixed(1)} ms`,
   });
   printFigure({
     name: 'save: the handler called without HTTP, p50',
@@ -241,7 +247,7 @@ try {
     value: saves.perSecond,
     unit: '/s',
     target: { at: 'least', limit: 1_000 },
-    comparison: `${SAVE_REQUESTS} saves by ${TYPING_AUTHORS} authors; ${(loadCalls.roundTrips / SAVE_REQUESTS).toFixed(1)} round trips each`,
+    comparison: `${saves.requests} saves by ${TYPING_AUTHORS} authors; ${(loadCalls.roundTrips / saves.requests).toFixed(1)} round trips each`,
   });
   printFigure({
     name: 'under load: block save p99',
@@ -249,6 +255,45 @@ try {
     unit: 'ms',
     target: { at: 'most', limit: 50 },
     comparison: loadComparison(saves, TYPING_AUTHORS),
+  });
+
+  // What one content read and one list ask of DynamoDB, and the content read's time without HTTP.
+  const contentPath = `/api/stories/${storyId}/content?chapter=${chapterId}`;
+  dynamoDb.take();
+  await sendOk(author, 'GET', contentPath);
+  const contentCalls = dynamoDb.take();
+  await sendOk(author, 'GET', '/api/stories');
+  const listCalls = dynamoDb.take();
+  const contentMatch = compileRoutes(routes).match('GET', `/api/stories/${storyId}/content`)!;
+  const { handler: contentHandler } = (await import('../lambdas/http/blocks/get-chapter-content')) as {
+    handler: (...args: unknown[]) => Promise<{ statusCode?: number }>;
+  };
+  const directReads = await measureSequentially(LOAD_RUNS, async () => {
+    const request = {
+      headers: { ...jsonHeaders(author), host: new URL(runtime.url).host },
+      httpVersion: '1.1',
+      socket: { remoteAddress: '127.0.0.1' },
+    } as unknown as IncomingMessage;
+    const event = toApiGatewayEvent(
+      request,
+      new URL(contentPath, runtime.url),
+      Buffer.alloc(0),
+      contentMatch,
+    );
+    const result = await contentHandler(event, lambdaContext(contentMatch.definition.handler));
+    if (result.statusCode !== 200) throw new Error(`the content handler answered ${result.statusCode}`);
+  });
+  printFigure({
+    name: `content read (${PARAGRAPHS} paragraphs): round trips`,
+    value: contentCalls.roundTrips,
+    unit: 'calls',
+    comparison: `${callsByCommand(contentCalls)}; the handler without HTTP p50 ${median(directReads).toFixed(1)} ms, over HTTP p50 ${percentile(loads, 0.5).toFixed(1)} ms`,
+  });
+  printFigure({
+    name: `story list (${STORIES_IN_LIST} stories): round trips`,
+    value: listCalls.roundTrips,
+    unit: 'calls',
+    comparison: callsByCommand(listCalls),
   });
 
   const authorHeaders = jsonHeaders(author);

@@ -16,7 +16,8 @@ import { installForEachTest, installTestPorts, TEST_NOW } from './ports';
 
 /**
  * Handler unit tests: the test ports with a signed-in caller, every table read answering "nothing" unless a
- * test says otherwise, and in-memory stand-ins for the blob store and the queue.
+ * test says otherwise, and in-memory stand-ins for the blob store and the queue. Items a test `store`s are
+ * found by key by GetItem and BatchGetItem alike.
  */
 export const USER_ID = 'user-1';
 const SESSION_ID = 'session-of-user-1';
@@ -34,9 +35,27 @@ export function installHandlerPorts() {
   const queue = { send: vi.fn<Queue['send']>().mockResolvedValue(undefined) };
   const testPorts = installTestPorts({ blobs, queue });
   const { documentClient } = testPorts;
-  documentClient.on(GetCommand).resolves({});
+  const tableName = testPorts.ports.config.TABLE_NAME;
+  const storedItems = new Map<string, Record<string, unknown>>();
+  const keyText = (key: Record<string, unknown>) => `${String(key.PK)}\u0000${String(key.SK)}`;
+  /** The table holds these items (each with its PK and SK). */
+  const store = (...items: Record<string, unknown>[]) => {
+    for (const item of items) storedItems.set(keyText(item), item);
+  };
+  documentClient.on(GetCommand).callsFake((input: { Key: Record<string, unknown> }) => {
+    const item = storedItems.get(keyText(input.Key));
+    return item ? { Item: item } : {};
+  });
   documentClient.on(QueryCommand).resolves({ Items: [] });
-  documentClient.on(BatchGetCommand).resolves({ Responses: {} });
+  documentClient
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: Record<string, unknown>[] }> }) => ({
+      Responses: {
+        [tableName]: input.RequestItems[tableName]!.Keys.flatMap(
+          (key) => storedItems.get(keyText(key)) ?? [],
+        ),
+      },
+    }));
   documentClient.on(BatchWriteCommand).resolves({});
   documentClient.on(TransactWriteCommand).resolves({});
   documentClient.on(UpdateCommand).resolves({});
@@ -45,9 +64,7 @@ export function installHandlerPorts() {
 
   /** The caller owns this story. */
   const ownStory = (storyId: string, fields: Record<string, unknown> = {}) =>
-    documentClient
-      .on(GetCommand, { Key: { PK: `USER#${USER_ID}`, SK: `STORY#${storyId}` } })
-      .resolves({ Item: tableItems.story(storyId, fields) });
+    store(tableItems.story(storyId, fields));
 
   /** The caller owns this series, holding these stories in this order. */
   const ownSeries = (
@@ -55,10 +72,7 @@ export function installHandlerPorts() {
     storyIds: string[],
     version = 1,
     fields: Record<string, unknown> = {},
-  ) =>
-    documentClient
-      .on(GetCommand, { Key: { PK: `USER#${USER_ID}`, SK: `SERIES#${seriesId}` } })
-      .resolves({ Item: tableItems.series(seriesId, storyIds, version, fields) });
+  ) => store(tableItems.series(seriesId, storyIds, version, fields));
 
   /** What the Query of a story's chapters and chapter index finds. */
   const chaptersOf = (storyId: string, items: Record<string, unknown>[]) =>
@@ -69,35 +83,29 @@ export function installHandlerPorts() {
       .resolves({ Items: items });
 
   /**
-   * A chapter's stored content as the paged reads find it: the order item (GetItem), the blocks
-   * (BatchGetItem, answering the keys asked for) and their key_ids (the keys-only Query).
+   * A chapter's stored content as its reads find it: the order item and the blocks by key (GetItem,
+   * BatchGetItem), the blocks of a range of sort keys (the whole chapter's Queries) and their key_ids (the
+   * keys-only Query).
    */
   const contentOf = (chapterId: string, orderKeyIds: string[], blocks: Record<string, unknown>[]) => {
+    store(tableItems.order(chapterId, orderKeyIds), ...blocks);
     documentClient
-      .on(GetCommand, { Key: { PK: `CHAPTER#${chapterId}`, SK: 'ORDER' } })
-      .resolves({ Item: tableItems.order(chapterId, orderKeyIds) });
-    const tableName = testPorts.ports.config.TABLE_NAME;
-    documentClient
-      .on(BatchGetCommand)
-      .callsFake((input: { RequestItems: Record<string, { Keys: { PK: string; SK: string }[] }> }) => ({
-        Responses: {
-          [tableName]: input.RequestItems[tableName]!.Keys.flatMap((key) =>
-            blocks.filter((block) => block.PK === key.PK && block.SK === key.SK),
-          ),
-        },
-      }));
-    documentClient
-      .on(QueryCommand, {
-        ExpressionAttributeValues: { ':chapter': `CHAPTER#${chapterId}`, ':block': 'BLOCK#' },
-      })
-      .resolves({ Items: blocks.map((block) => ({ key_id: block.key_id })) });
+      .on(QueryCommand, { ExpressionAttributeValues: { ':chapter': `CHAPTER#${chapterId}` } })
+      .callsFake((input: { ExpressionAttributeValues: Record<string, string> }) => {
+        const { ':from': from, ':to': to } = input.ExpressionAttributeValues;
+        if (from === undefined || to === undefined) {
+          return { Items: blocks.map((block) => ({ key_id: block.key_id })) };
+        }
+        return { Items: blocks.filter((block) => String(block.SK) >= from && String(block.SK) <= to) };
+      });
   };
 
   return {
     ...testPorts,
     blobs,
     queue,
-    tableName: testPorts.ports.config.TABLE_NAME,
+    tableName,
+    store,
     ownStory,
     ownSeries,
     chaptersOf,

@@ -21,7 +21,13 @@ import type {
 } from '../../lambdas/domain/chapters/chapter-repository';
 import { ConcurrentChangeError } from '../../lambdas/domain/concurrency';
 import type { ExportJobRecord, ExportJobRepository } from '../../lambdas/domain/export/export-job-repository';
-import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../../lambdas/domain/repositories';
+import {
+  MAX_WRITES_PER_TRANSACTION,
+  type Read,
+  type ReadResults,
+  type Repositories,
+  type Write,
+} from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
 import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
@@ -54,6 +60,11 @@ interface MemoryWrite {
 }
 const asWrite = (write: MemoryWrite) => write as unknown as Write;
 const asMemoryWrite = (write: Write) => write as unknown as MemoryWrite;
+
+/** A read is the repository call it stands for, made when `read` makes the reads. */
+type MemoryRead = () => Promise<unknown>;
+const asRead = <T>(read: () => Promise<T>) => read as unknown as Read<T>;
+const asMemoryRead = (read: Read<unknown>) => read as unknown as MemoryRead;
 
 const copy = <T>(value: T): T => structuredClone(value);
 const always = () => true;
@@ -131,6 +142,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       if (!story) throw new NotFoundError('No such story.');
       return copy(story);
     },
+    requireOwnedRead: (userId, storyId) => asRead(() => stories.requireOwned(userId, storyId)),
     async listOwned(userId) {
       return [...state.stories]
         .filter(([key]) => key.startsWith(`${userId}/`))
@@ -277,6 +289,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       const chapter = state.chapters.get(inStory(storyId, chapterId));
       return chapter && copy(chapter);
     },
+    getRead: (storyId, chapterId) => asRead(() => chapters.get(storyId, chapterId)),
     createItem: (chapter) =>
       asWrite({
         holds: () => !state.chapters.has(inStory(chapter.story_id, chapter.chapter_id)),
@@ -350,6 +363,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     async getOrder(chapterId) {
       return copy(state.blockOrders.get(chapterId) ?? { key_ids: [], version: 0 });
     },
+    getOrderRead: (chapterId) => asRead(() => blocks.getOrder(chapterId)),
     async readContent(chapterId) {
       return {
         order: copy(state.blockOrders.get(chapterId) ?? { key_ids: [], version: 0 }),
@@ -362,13 +376,25 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         keyIds.flatMap((keyId) => (stored.has(keyId) ? [[keyId, copy(stored.get(keyId)!)]] : [])),
       );
     },
+    getBlocksRead: (chapterId, keyIds) => asRead(() => blocks.getBlocks(chapterId, keyIds)),
+    async readBlocksUpTo(chapterId, _keyIds, maxBytes) {
+      const blocks = new Map<string, StoredBlock>();
+      let bytes = 0;
+      for (const block of state.blocks.get(chapterId)?.values() ?? []) {
+        if (bytes > maxBytes) return { blocks, complete: false };
+        blocks.set(block.key_id, copy(block));
+        bytes += block.chunk.length;
+      }
+      return { blocks, complete: bytes <= maxBytes };
+    },
     async listKeyIds(chapterId) {
       return [...(state.blocks.get(chapterId)?.keys() ?? [])];
     },
-    putBlockItem: (chapterId, block, _now, expectedRevision) =>
+    putBlockItem: (chapterId, block, _now, expectedRevision, { stillStored = false } = {}) =>
       asWrite({
         holds: () => {
           const stored = blocksOf(chapterId).get(block.key_id);
+          if (stillStored && !stored) return false;
           const revision = stored?.revision ?? 0;
           if (expectedRevision === undefined || revision === expectedRevision) return true;
           return revision === expectedRevision + 1 && stored?.chunk === block.chunk;
@@ -567,6 +593,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       const user = state.users.get(userId);
       return user && isLive(userId) ? copy(user) : undefined;
     },
+    getRead: (userId) => asRead(() => users.get(userId)),
     async findOrCreateByIdentity(identity) {
       const identityId = `${identity.issuer}#${identity.subject}`;
       const existing = state.identities.get(identityId);
@@ -850,6 +877,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         throw new ConcurrentChangeError('A condition of the transaction no longer holds.', failedWrites);
       }
       for (const write of memoryWrites) write.apply();
+    },
+    async read(reads) {
+      const results: Record<string, unknown> = {};
+      for (const [name, read] of Object.entries(reads)) results[name] = read && (await asMemoryRead(read)());
+      return results as ReadResults<typeof reads>;
     },
   };
 }

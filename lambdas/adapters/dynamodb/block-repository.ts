@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlockOrder, BlockRepository, StoredBlock } from '../../domain/blocks/block-repository';
 import type { Database } from './document-client';
 import {
@@ -8,7 +8,7 @@ import {
   ORDER_SORT_KEY,
   orderKey,
 } from './keys/block-keys';
-import { asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
+import { asRead, asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
 
 function orderFromItem(item: TableItem | undefined): BlockOrder {
   return {
@@ -22,6 +22,18 @@ const blockFromItem = (item: TableItem): StoredBlock => ({
   chunk: item.chunk as string,
   revision: (item.revision as number | undefined) ?? 0,
 });
+
+/** Keys per range of a whole chapter's read, and the most ranges read at once (a page of about 1 MB each). */
+const KEYS_PER_RANGE = 500;
+const PARALLEL_RANGES = 4;
+/** Above every block's sort key (`#` + 1) and below the order's. */
+const BLOCK_SORT_KEY_END = 'BLOCK$';
+
+/** DynamoDB orders sort keys by their UTF-8 bytes; JavaScript's `<` by UTF-16 code units. */
+const byBytes = (first: string, second: string) => Buffer.compare(Buffer.from(first), Buffer.from(second));
+
+const blocksByKeyId = (items: TableItem[]) =>
+  new Map(items.map((item) => [item.key_id as string, blockFromItem(item)]));
 
 /** The condition that the block is still at `expectedRevision`; 0 also holds for a block stored before revisions. */
 function revisionCondition(expectedRevision: number) {
@@ -41,6 +53,11 @@ export class DynamoDbBlockRepository implements BlockRepository {
       new GetCommand({ TableName: this.database.tableName, Key: orderKey(chapterId), ConsistentRead: true }),
     );
     return orderFromItem(Item);
+  }
+
+  getOrderRead(chapterId: string) {
+    const key = orderKey(chapterId);
+    return asRead({ keys: [key], answer: (found) => orderFromItem(found(key)) });
   }
 
   async readContent(chapterId: string): Promise<{ order: BlockOrder; blocks: Map<string, StoredBlock> }> {
@@ -69,7 +86,66 @@ export class DynamoDbBlockRepository implements BlockRepository {
       this.database,
       keyIds.map((keyId) => blockKey(chapterId, keyId)),
     );
-    return new Map(items.map((item) => [item.key_id as string, blockFromItem(item)]));
+    return blocksByKeyId(items);
+  }
+
+  getBlocksRead(chapterId: string, keyIds: string[]) {
+    const keys = keyIds.map((keyId) => blockKey(chapterId, keyId));
+    return asRead({
+      keys,
+      answer: (found) =>
+        blocksByKeyId(
+          keys.flatMap((key) => {
+            const item = found(key);
+            return item ? [item] : [];
+          }),
+        ),
+    });
+  }
+
+  async readBlocksUpTo(chapterId: string, keyIds: readonly string[], maxBytes: number) {
+    // Ranges split at the order's keys, so each holds about as many blocks; the first and last reach the
+    // partition's ends, so a block the order misses is read too. Bounds are inclusive: a bound's block may come
+    // twice, and counts once.
+    const sortKeys = keyIds.map((keyId) => blockKey(chapterId, keyId).SK).sort(byBytes);
+    const ranges = Math.min(PARALLEL_RANGES, Math.ceil(sortKeys.length / KEYS_PER_RANGE)) || 1;
+    const bounds = [
+      BLOCK_SORT_KEY_PREFIX,
+      ...Array.from(
+        { length: ranges - 1 },
+        (_, index) => sortKeys[Math.floor(((index + 1) * sortKeys.length) / ranges)]!,
+      ),
+      BLOCK_SORT_KEY_END,
+    ];
+    const blocks = new Map<string, StoredBlock>();
+    let bytes = 0;
+    await Promise.all(
+      Array.from({ length: ranges }, async (_, range) => {
+        let startKey: Record<string, unknown> | undefined;
+        do {
+          const page = await this.database.client.send(
+            new QueryCommand({
+              TableName: this.database.tableName,
+              KeyConditionExpression: 'PK = :chapter AND SK BETWEEN :from AND :to',
+              ExpressionAttributeValues: {
+                ':chapter': contentPartitionKey(chapterId),
+                ':from': bounds[range],
+                ':to': bounds[range + 1],
+              },
+              ConsistentRead: true,
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          for (const item of page.Items ?? []) {
+            const block = blockFromItem(item);
+            if (!blocks.has(block.key_id)) bytes += block.chunk.length;
+            blocks.set(block.key_id, block);
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey && bytes <= maxBytes);
+      }),
+    );
+    return { blocks, complete: bytes <= maxBytes };
   }
 
   async listKeyIds(chapterId: string): Promise<string[]> {
@@ -90,15 +166,25 @@ export class DynamoDbBlockRepository implements BlockRepository {
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     expectedRevision?: number,
+    { stillStored = false }: { stillStored?: boolean } = {},
   ) {
-    if (expectedRevision === undefined) return this.updateBlock(chapterId, block, now);
+    const stored = 'attribute_exists(PK)';
+    if (expectedRevision === undefined) {
+      return this.updateBlock(
+        chapterId,
+        block,
+        now,
+        stillStored ? { ConditionExpression: stored } : undefined,
+      );
+    }
     const condition = revisionCondition(expectedRevision);
+    const revisionHolds = `(${condition.ConditionExpression}) OR (#revision = :next AND #chunk = :chunk)`;
     return this.updateBlock(
       chapterId,
       block,
       now,
       {
-        ConditionExpression: `(${condition.ConditionExpression}) OR (#revision = :next AND #chunk = :chunk)`,
+        ConditionExpression: stillStored ? `${stored} AND (${revisionHolds})` : revisionHolds,
         ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':next': expectedRevision + 1 },
       },
       expectedRevision + 1,

@@ -10,7 +10,7 @@ import type {
 import type { Database } from './document-client';
 import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey } from './keys/chapter-keys';
 import { storyPartitionKey } from './keys/story-keys';
-import { asWrite, queryAll, type TableItem } from './table';
+import { asRead, asWrite, queryAll, type TableItem } from './table';
 
 function fromItem(item: TableItem): ChapterRecord {
   return {
@@ -23,6 +23,8 @@ function fromItem(item: TableItem): ChapterRecord {
     content_stamp: (item.content_stamp as string | undefined) ?? '',
   };
 }
+
+const foundChapter = (item: TableItem | undefined) => (item ? fromItem(item) : undefined);
 
 /** A chapter item written anew always gets a new stamp: a restored chapter trusts nothing cached before. */
 function toItem(chapter: ChapterRecord): TableItem {
@@ -64,7 +66,12 @@ export class DynamoDbChapterRepository implements ChapterRepository {
         ConsistentRead: true,
       }),
     );
-    return Item ? fromItem(Item) : undefined;
+    return foundChapter(Item);
+  }
+
+  getRead(storyId: string, chapterId: string) {
+    const key = chapterKey(storyId, chapterId);
+    return asRead({ keys: [key], answer: (found) => foundChapter(found(key)) });
   }
 
   createItem(chapter: ChapterRecord) {

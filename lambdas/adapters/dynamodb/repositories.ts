@@ -13,13 +13,13 @@ import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
 import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
-import { TransactionCancelledError, transactWrite } from './table';
+import { readTogether, TransactionCancelledError, transactWrite } from './table';
 import { DynamoDbTextCacheRepository } from './text-cache-repository';
 import { DynamoDbTrashRepository } from './trash-repository';
 import { DynamoDbUserRepository } from './user-repository';
 import { DynamoDbVersionRepository } from './version-repository';
 
-/** Every repository on the single table; a commit is one TransactWriteItems call. */
+/** Every repository on the single table; a commit is one TransactWriteItems call, a read one BatchGetItem. */
 export function createDynamoDbRepositories(database: Database): Repositories {
   return {
     stories: new DynamoDbStoryRepository(database),
@@ -53,5 +53,6 @@ export function createDynamoDbRepositories(database: Database): Repositories {
         throw error;
       }
     },
+    read: (reads) => readTogether(database, reads),
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from './document-client';
 import { chapterIndexKey } from './keys/chapter-keys';
 import { ownedStoryKey, STORY_SORT_KEY_PREFIX, storyPartitionKey } from './keys/story-keys';
 import { userPartitionKey } from './keys/user-keys';
-import { asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
+import { asRead, asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
 
 function fromItem(item: TableItem): StoryRecord {
   return {
@@ -19,6 +19,11 @@ function fromItem(item: TableItem): StoryRecord {
     updated_at: item.updated_at as string,
     ...(item.import ? { import: item.import as StoryImport } : {}),
   };
+}
+
+function requireFound(item: TableItem | undefined): StoryRecord {
+  if (!item) throw new NotFoundError('No such story.');
+  return fromItem(item);
 }
 
 function toItem(userId: string, story: StoryRecord): TableItem {
@@ -39,8 +44,12 @@ export class DynamoDbStoryRepository implements StoryRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: ownedStoryKey(userId, storyId) }),
     );
-    if (!Item) throw new NotFoundError('No such story.');
-    return fromItem(Item);
+    return requireFound(Item);
+  }
+
+  requireOwnedRead(userId: string, storyId: string) {
+    const key = ownedStoryKey(userId, storyId);
+    return asRead({ keys: [key], answer: (found) => requireFound(found(key)) });
   }
 
   async listOwned(userId: string): Promise<StoryRecord[]> {

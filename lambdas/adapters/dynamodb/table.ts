@@ -8,7 +8,13 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../../errors';
-import { MAX_WRITES_PER_TRANSACTION, type Write } from '../../domain/repositories';
+import {
+  MAX_WRITES_PER_TRANSACTION,
+  type Read,
+  type ReadResults,
+  type Reads,
+  type Write,
+} from '../../domain/repositories';
 import type { Database } from './document-client';
 
 /**
@@ -24,6 +30,19 @@ export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactIte
 /** A repository's write is a transaction item; the domain holds it without looking inside. */
 export const asWrite = (item: TransactionItem) => item as unknown as Write;
 const asTransactionItem = (write: Write) => write as unknown as TransactionItem;
+
+/**
+ * A repository's read as `Repositories.read` makes it: the keys to fetch, and the answer made from what was
+ * found (`found` gives the item of one of those keys, undefined when it is missing).
+ */
+export interface TableRead<T> {
+  keys: TableKey[];
+  answer(found: (key: TableKey) => TableItem | undefined): T;
+}
+
+/** A repository's read is a table read; the domain holds it without looking inside. */
+export const asRead = <T>(read: TableRead<T>) => read as unknown as Read<T>;
+const asTableRead = (read: Read<unknown>) => read as unknown as TableRead<unknown>;
 
 const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
@@ -77,6 +96,25 @@ export async function batchGetAll(database: Database, keys: TableKey[]): Promise
     }
   }
   return found;
+}
+
+const keyText = (key: TableKey) => `${key.PK}\u0000${key.SK}`;
+
+/** Makes the named reads with one BatchGetItem (one per 100 keys), consistent, and answers each by name. */
+export async function readTogether<Named extends Reads>(
+  database: Database,
+  reads: Named,
+): Promise<ReadResults<Named>> {
+  const named = Object.entries(reads).flatMap(([name, read]) =>
+    read ? [[name, asTableRead(read)] as const] : [],
+  );
+  // BatchGetItem refuses a key asked twice.
+  const keys = new Map(named.flatMap(([, read]) => read.keys.map((key) => [keyText(key), key] as const)));
+  const items = keys.size === 0 ? [] : await batchGetAll(database, [...keys.values()]);
+  const found = new Map(items.map((item) => [keyText(item as TableKey), item]));
+  const results: Record<string, unknown> = {};
+  for (const [name, read] of named) results[name] = read.answer((key) => found.get(keyText(key)));
+  return results as ReadResults<Named>;
 }
 
 /** Deletes the items 25 at a time, retrying with backoff whatever DynamoDB leaves unprocessed. */

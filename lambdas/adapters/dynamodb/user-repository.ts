@@ -14,7 +14,14 @@ import {
   userPartitionKey,
   userProfileKey,
 } from './keys/user-keys';
-import { deletePartition, queryAll, TransactionCancelledError, transactWrite } from './table';
+import {
+  asRead,
+  deletePartition,
+  queryAll,
+  type TableItem,
+  TransactionCancelledError,
+  transactWrite,
+} from './table';
 
 interface UserItem {
   PK: string;
@@ -50,6 +57,10 @@ function fromItem(item: UserItem): User {
   };
 }
 
+/** The profile, unless the account is being deleted. */
+const liveProfile = (item: TableItem | undefined) =>
+  item && !item.deleted_at ? fromItem(item as unknown as UserItem) : undefined;
+
 /** A new author's profile: the free plan. */
 function newProfileItem(userId: string, identity: SignedInIdentity, now: Date): UserItem {
   return {
@@ -73,7 +84,12 @@ export class DynamoDbUserRepository implements UserRepository {
     const { Item } = await this.database.client.send(
       new GetCommand({ TableName: this.database.tableName, Key: userProfileKey(userId) }),
     );
-    return Item && !Item.deleted_at ? fromItem(Item as UserItem) : undefined;
+    return liveProfile(Item);
+  }
+
+  getRead(userId: string) {
+    const key = userProfileKey(userId);
+    return asRead({ keys: [key], answer: (found) => liveProfile(found(key)) });
   }
 
   async findOrCreateByIdentity(identity: SignedInIdentity, now: Date): Promise<string> {

@@ -1,4 +1,4 @@
-import type { Write } from '../repositories';
+import type { Read, Write } from '../repositories';
 
 /**
  * A chapter's content: one stored block per paragraph (the chunk as the editor saved it) and one order holding
@@ -23,23 +23,39 @@ export interface BlockOrder {
 
 export interface BlockRepository {
   getOrder(chapterId: string): Promise<BlockOrder>;
+  /** `getOrder` as a read to make with others (`Repositories.read`). */
+  getOrderRead(chapterId: string): Read<BlockOrder>;
   /** The chapter's order and every stored block, in one read. */
   readContent(chapterId: string): Promise<{ order: BlockOrder; blocks: Map<string, StoredBlock> }>;
   /** The stored blocks among the key_ids (at most 100); missing ones are left out. */
   getBlocks(chapterId: string, keyIds: string[]): Promise<Map<string, StoredBlock>>;
+  /** `getBlocks` as a read to make with others (`Repositories.read`). */
+  getBlocksRead(chapterId: string, keyIds: string[]): Read<Map<string, StoredBlock>>;
+  /**
+   * Every stored block of the chapter (those the order names and any other, `complete`), or, once their chunks
+   * together pass `maxBytes`, the blocks read until then (about `maxBytes` more at most). `keyIds` (the
+   * order's) lets the read be split into ranges of keys read at once.
+   */
+  readBlocksUpTo(
+    chapterId: string,
+    keyIds: readonly string[],
+    maxBytes: number,
+  ): Promise<{ blocks: Map<string, StoredBlock>; complete: boolean }>;
   /** The key_id of every stored block of the chapter, without their content. */
   listKeyIds(chapterId: string): Promise<string[]>;
   /**
    * Stores the block with the next revision. With `expectedRevision`, only if the stored block is still at it
    * (0: absent, or stored before revisions), or already holds this very write (the same chunk at the revision
    * after it: a save repeated because its answer was lost succeeds and changes nothing); without,
-   * unconditionally.
+   * unconditionally. With `stillStored`, only if the block is still stored: a write that found the block
+   * stored and leaves the order alone cannot bring back a block a delete removed from the order meanwhile.
    */
   putBlockItem(
     chapterId: string,
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     expectedRevision?: number,
+    options?: { stillStored?: boolean },
   ): Write;
   /** Deletes the block; with `expectedRevision`, only if it is still at it or already gone. */
   deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number): Write;

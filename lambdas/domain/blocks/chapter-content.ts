@@ -13,7 +13,11 @@ export async function requireReadyChapter(
   storyId: string,
   chapterId: string,
 ): Promise<ChapterRecord> {
-  const chapter = await repositories.chapters.get(storyId, chapterId);
+  return requireReady(await repositories.chapters.get(storyId, chapterId));
+}
+
+/** `requireReadyChapter` on a chapter already read (`chapters.getRead`). */
+export function requireReady(chapter: ChapterRecord | undefined): ChapterRecord {
   if (!chapter) throw new NotFoundError('No such chapter.');
   if (chapter.status === 'failed') throw new ChapterCreationFailedError();
   if (chapter.status !== 'ready') throw new ChapterBeingCreatedError();
@@ -38,7 +42,10 @@ export async function readChapterContent(
   };
 }
 
-/** GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first). */
+/**
+ * GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first). The
+ * story (ownership), the chapter and its order are read in one round trip, then the page's paragraphs.
+ */
 export async function getChapterContent(
   repositories: Repositories,
   userId: string,
@@ -46,8 +53,12 @@ export async function getChapterContent(
   chapterId: string,
   cursor = 0,
 ): Promise<ChapterContent> {
-  await repositories.stories.requireOwned(userId, storyId);
-  await requireReadyChapter(repositories, storyId, chapterId);
-  const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true);
+  const { chapter, order } = await repositories.read({
+    story: repositories.stories.requireOwnedRead(userId, storyId),
+    chapter: repositories.chapters.getRead(storyId, chapterId),
+    order: repositories.blocks.getOrderRead(chapterId),
+  });
+  requireReady(chapter);
+  const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true, order);
   return { items: page.items, ...(page.next === undefined ? {} : { next: String(page.next) }) };
 }

@@ -1,12 +1,13 @@
 import { MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE } from '../../../shared/validation';
 import { ChapterChangedError, ValidationError } from '../../errors';
 import type { Ports } from '../../ports';
-import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
+import { retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../../../shared/ordering';
-import { authorTimeZone, dailyWordsWrites, wordsChange, writingDay } from '../progress/words-written';
-import { MAX_WRITES_PER_TRANSACTION, type Write } from '../repositories';
-import { takeAutomaticVersionIfDue } from '../versions/automatic-versions';
-import { requireReadyChapter } from './chapter-content';
+import { dailyWordsWrites, timeZoneOf, wordsChange, writingDay } from '../progress/words-written';
+import { MAX_WRITES_PER_TRANSACTION, type ReadResults, type Repositories, type Write } from '../repositories';
+import { latestVersionBeforeSave, takeAutomaticVersionIfDue } from '../versions/automatic-versions';
+import type { StoredBlock } from './block-repository';
+import { requireReady } from './chapter-content';
 
 /**
  * The editor's block sync (spec §4): saves, deletes and order changes of a chapter's paragraphs. Each write is
@@ -22,7 +23,7 @@ import { requireReadyChapter } from './chapter-content';
  * finds them stored as it sent them and counts them done.)
  *
  * Saves and deletes are the author writing (issue 15 §1): each transaction also adds its change in the chapter's
- * words to the author's day, counted from the stored paragraphs it replaces, read beside the order. Imports,
+ * words to the author's day, counted from the stored paragraphs it replaces, read with the chapter. Imports,
  * restores and renames write paragraphs elsewhere and count nothing. The count is exact when the page sends
  * revisions (a paragraph changed since it was read fails the write); without, a save racing another save of
  * the same paragraph may count the words replaced twice.
@@ -80,30 +81,54 @@ function checkOrderSize(keyIds: string[]) {
 }
 
 /**
- * Commits the writes; a failed condition on one of the paragraph writes (`blockWrites` gives their positions)
- * means another window changed the paragraph: no retry can make that write right, so it answers 409.
+ * What a transaction of paragraphs is decided on, read together: the chapter (ready?), the paragraphs as
+ * stored, and the order when `withOrder` (a delete, or a save that will likely place a paragraph).
  */
-async function commitBlockWrites(
-  ports: Ports,
-  writes: Write[],
-  blockWrites: { from: number; to: number },
-): Promise<void> {
-  try {
-    await ports.repositories.commit(writes);
-  } catch (error) {
-    if (
-      error instanceof ConcurrentChangeError &&
-      error.failedWrites.some((index) => index >= blockWrites.from && index < blockWrites.to)
-    ) {
+function paragraphReads(
+  repositories: Repositories,
+  storyId: string,
+  chapterId: string,
+  keyIds: string[],
+  withOrder: boolean,
+) {
+  return {
+    chapter: repositories.chapters.getRead(storyId, chapterId),
+    stored: repositories.blocks.getBlocksRead(chapterId, keyIds),
+    order: withOrder ? repositories.blocks.getOrderRead(chapterId) : undefined,
+  };
+}
+
+type ParagraphsRead = ReadResults<ReturnType<typeof paragraphReads>>;
+
+/**
+ * Refuses (409 `chapter_changed`, which no retry can make right) a write based on a revision the stored
+ * paragraph is no longer at: another window changed it. `alsoHolds` names what else the write accepts (a save
+ * repeated after its answer was lost; a delete of a paragraph already gone). The write's own condition checks
+ * the same again in the transaction, so a change made after this read fails it, and the read is made again.
+ */
+function requireBasedOnStored<Block extends { key_id: string; base_revision?: number }>(
+  stored: ReadonlyMap<string, StoredBlock>,
+  blocks: readonly Block[],
+  alsoHolds: (block: Block & { base_revision: number }, current: StoredBlock | undefined) => boolean,
+): void {
+  for (const block of blocks) {
+    if (block.base_revision === undefined) continue;
+    const current = stored.get(block.key_id);
+    const based = block as Block & { base_revision: number };
+    if ((current?.revision ?? 0) !== block.base_revision && !alsoHolds(based, current)) {
       throw new ChapterChangedError();
     }
-    throw error;
   }
 }
 
 /**
  * PUT /api/stories/{id}: stores the changed paragraphs as sent, after an automatic version of the chapter as it
  * was when one is due (every 30 minutes of editing; one index read when none is).
+ *
+ * A one-paragraph save makes four round trips: the session (the middleware's), one BatchGetItem (story,
+ * profile, chapter and the stored paragraph) beside the latest version's Query, and the transaction. The
+ * order item, which grows with the chapter, is read only for a paragraph new to the chapter: with the first
+ * read when the page says so (`base_revision` 0), else once the paragraph is found missing.
  */
 export async function saveBlocks(
   ports: Ports,
@@ -114,37 +139,58 @@ export async function saveBlocks(
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
-  const [, timeZone] = await Promise.all([
-    repositories.stories.requireOwned(userId, storyId),
-    authorTimeZone(repositories, userId),
-  ]);
-  await takeAutomaticVersionIfDue(ports, storyId, chapterId);
   const latest = lastOfEach(blocks);
   const groups = transactionGroups(latest, (block) => Buffer.byteLength(block.chunk));
-  if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
+  const keyIdsOf = (group: SavedBlock[]) => group.map((block) => block.key_id);
+  const mayPlace = (group: SavedBlock[]) => group.some((block) => block.base_revision === 0);
+  const [{ user, ...firstRead }, versionCheck] = await Promise.all([
+    repositories.read({
+      story: repositories.stories.requireOwnedRead(userId, storyId),
+      user: repositories.users.getRead(userId),
+      // Several transactions: every bound is checked (with the order) before the first, so a refused request
+      // stores nothing. A single transaction checks its own before writing.
+      ...paragraphReads(
+        repositories,
+        storyId,
+        chapterId,
+        keyIdsOf(groups[0] ?? []),
+        groups.length > 1 || mayPlace(groups[0] ?? []),
+      ),
+    }),
+    latestVersionBeforeSave(ports, chapterId),
+  ]);
+  requireReady(firstRead.chapter);
+  const timeZone = timeZoneOf(user);
+  await takeAutomaticVersionIfDue(ports, storyId, chapterId, versionCheck);
   if (groups.length > 1) {
-    // Several transactions: every bound is checked before the first, so a refused request stores nothing. (A
-    // single transaction checks its own before writing: no extra read on the common one-paragraph save.)
-    await requireReadyChapter(repositories, storyId, chapterId);
-    const known = new Set((await blockRepository.getOrder(chapterId)).key_ids);
+    const known = new Set(firstRead.order!.key_ids);
     checkOrderSize([
       ...known,
       ...latest.filter((block) => !known.has(block.key_id)).map((block) => block.key_id),
     ]);
   }
-  for (const group of groups) {
+  for (const [index, group] of groups.entries()) {
+    // The first transaction's paragraphs were read with the rest; a retry or a later transaction reads again.
+    let alreadyRead: ParagraphsRead | undefined = index === 0 ? firstRead : undefined;
     await retryOnConcurrentChange(async () => {
-      // Read together: one round trip instead of two, on every save.
-      const [, order, stored] = await Promise.all([
-        requireReadyChapter(repositories, storyId, chapterId),
-        blockRepository.getOrder(chapterId),
-        blockRepository.getBlocks(
-          chapterId,
-          group.map((block) => block.key_id),
-        ),
-      ]);
-      const known = new Set(order.key_ids);
-      const newPlacements = group
+      const read =
+        alreadyRead ??
+        (await repositories.read(
+          paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), mayPlace(group)),
+        ));
+      alreadyRead = undefined;
+      requireReady(read.chapter);
+      const { stored } = read;
+      requireBasedOnStored(
+        stored,
+        group,
+        (block, current) => current?.revision === block.base_revision + 1 && current.chunk === block.chunk,
+      );
+      const unstored = group.filter((block) => !stored.has(block.key_id));
+      const order =
+        unstored.length === 0 ? undefined : (read.order ?? (await blockRepository.getOrder(chapterId)));
+      const known = new Set(order?.key_ids);
+      const newPlacements = unstored
         .filter((block) => !known.has(block.key_id))
         .map((block) => ({ id: block.key_id, index: block.place ?? Number.MAX_SAFE_INTEGER }));
       const writes: Write[] = [
@@ -155,10 +201,12 @@ export async function saveBlocks(
             { key_id: block.key_id, chunk: block.chunk },
             ports.now(),
             block.base_revision,
+            // The order is not written for a paragraph found stored: it must still be (see putBlockItem).
+            { stillStored: stored.has(block.key_id) },
           ),
         ),
       ];
-      if (newPlacements.length > 0) {
+      if (order && newPlacements.length > 0) {
         const keyIds = applyPlacements(order.key_ids, newPlacements);
         checkOrderSize(keyIds);
         writes.push(blockRepository.saveOrderItem(chapterId, order, keyIds));
@@ -171,7 +219,7 @@ export async function saveBlocks(
           wordsChange(stored, group),
         ),
       );
-      await commitBlockWrites(ports, writes, { from: 1, to: 1 + group.length });
+      await repositories.commit(writes);
     });
   }
 }
@@ -186,46 +234,46 @@ export async function deleteBlocks(
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
-  const [, timeZone] = await Promise.all([
-    repositories.stories.requireOwned(userId, storyId),
-    authorTimeZone(repositories, userId),
-  ]);
   const groups = transactionGroups(lastOfEach(blocks), () => 0);
-  if (groups.length === 0) await requireReadyChapter(repositories, storyId, chapterId);
-  for (const group of groups) {
+  const keyIdsOf = (group: DeletedBlock[]) => group.map((block) => block.key_id);
+  const { user, ...firstRead } = await repositories.read({
+    story: repositories.stories.requireOwnedRead(userId, storyId),
+    user: repositories.users.getRead(userId),
+    ...paragraphReads(repositories, storyId, chapterId, keyIdsOf(groups[0] ?? []), true),
+  });
+  requireReady(firstRead.chapter);
+  const timeZone = timeZoneOf(user);
+  for (const [index, group] of groups.entries()) {
+    let alreadyRead: ParagraphsRead | undefined = index === 0 ? firstRead : undefined;
     await retryOnConcurrentChange(async () => {
-      await requireReadyChapter(repositories, storyId, chapterId);
-      const [order, stored] = await Promise.all([
-        blockRepository.getOrder(chapterId),
-        blockRepository.getBlocks(
-          chapterId,
-          group.map((block) => block.key_id),
+      const read =
+        alreadyRead ??
+        (await repositories.read(paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), true)));
+      alreadyRead = undefined;
+      requireReady(read.chapter);
+      const { stored } = read;
+      const order = read.order!;
+      requireBasedOnStored(stored, group, (_, current) => current === undefined);
+      const deleted = new Set(keyIdsOf(group));
+      const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
+      await repositories.commit([
+        chapterRepository.contentChangeItem(storyId, chapterId),
+        ...group.map((block) =>
+          blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
+        ),
+        ...(remaining.length === order.key_ids.length
+          ? []
+          : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
+        ...dailyWordsWrites(
+          repositories,
+          userId,
+          writingDay(ports.now(), timeZone),
+          wordsChange(
+            stored,
+            group.map((block) => ({ key_id: block.key_id, chunk: null })),
+          ),
         ),
       ]);
-      const deleted = new Set(group.map((block) => block.key_id));
-      const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
-      await commitBlockWrites(
-        ports,
-        [
-          chapterRepository.contentChangeItem(storyId, chapterId),
-          ...group.map((block) =>
-            blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
-          ),
-          ...(remaining.length === order.key_ids.length
-            ? []
-            : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
-          ...dailyWordsWrites(
-            repositories,
-            userId,
-            writingDay(ports.now(), timeZone),
-            wordsChange(
-              stored,
-              group.map((block) => ({ key_id: block.key_id, chunk: null })),
-            ),
-          ),
-        ],
-        { from: 1, to: 1 + group.length },
-      );
     });
   }
 }
@@ -243,10 +291,20 @@ export async function reorderBlocks(
 ): Promise<void> {
   const { repositories } = ports;
   const { chapters: chapterRepository, blocks: blockRepository } = repositories;
-  await repositories.stories.requireOwned(userId, storyId);
+  const chapterAndOrder = () => ({
+    chapter: chapterRepository.getRead(storyId, chapterId),
+    order: blockRepository.getOrderRead(chapterId),
+  });
+  // Ownership with the first read; a retry reads the chapter and the order again.
+  let alreadyRead: ReadResults<ReturnType<typeof chapterAndOrder>> | undefined = await repositories.read({
+    story: repositories.stories.requireOwnedRead(userId, storyId),
+    ...chapterAndOrder(),
+  });
   await retryOnConcurrentChange(async () => {
-    await requireReadyChapter(repositories, storyId, chapterId);
-    const order = await blockRepository.getOrder(chapterId);
+    const read = alreadyRead ?? (await repositories.read(chapterAndOrder()));
+    alreadyRead = undefined;
+    requireReady(read.chapter);
+    const { order } = read;
     const known = new Set(order.key_ids);
     const keyIds = applyPlacements(
       order.key_ids,

@@ -1,5 +1,5 @@
 import type { ChapterStatus } from '../../../shared/schemas/chapter';
-import type { Write } from '../repositories';
+import type { Read, Write } from '../repositories';
 
 /**
  * Chapters of a story (title and status) and the story's chapter index holding their ids in order. A chapter's
@@ -31,6 +31,8 @@ export interface ChapterRepository {
   /** The story's chapters and their order, in one consistent read. */
   listWithIndex(storyId: string): Promise<{ chapters: ChapterRecord[]; index: ChapterIndex }>;
   get(storyId: string, chapterId: string): Promise<ChapterRecord | undefined>;
+  /** `get` as a read to make with others (`Repositories.read`). */
+  getRead(storyId: string, chapterId: string): Read<ChapterRecord | undefined>;
   createItem(chapter: ChapterRecord): Write;
   /** Writes the new order, if the index is still at the version it was read at. */
   saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]): Write;

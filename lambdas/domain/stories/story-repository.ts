@@ -1,5 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
-import type { Write } from '../repositories';
+import type { Read, Write } from '../repositories';
 
 /**
  * Stories. A story belongs to its owner, so the owner's list is one read and ownership one key read;
@@ -26,6 +26,8 @@ export interface StoryRepository {
    * association-scoped call starts here: this is the ownership check.
    */
   requireOwned(userId: string, storyId: string): Promise<StoryRecord>;
+  /** `requireOwned` as a read to make with others (`Repositories.read`). */
+  requireOwnedRead(userId: string, storyId: string): Read<StoryRecord>;
   listOwned(userId: string): Promise<StoryRecord[]>;
   /** The caller's stories among the ids; ids that are not the caller's are left out. */
   getOwned(userId: string, storyIds: string[]): Promise<StoryRecord[]>;

@@ -1,11 +1,14 @@
 import type { UserPreferences } from '../../../shared/schemas/billing';
 import type { User } from '../../../shared/schemas/user';
 import type { SignedInIdentity } from '../../ports';
+import type { Read } from '../repositories';
 
 /** Authors: a profile (plan and subscription state) and the sign-in identities that lead to it. */
 export interface UserRepository {
   /** The author's profile; undefined for no such author, and for an account being deleted. */
   get(userId: string): Promise<User | undefined>;
+  /** `get` as a read to make with others (`Repositories.read`). */
+  getRead(userId: string): Read<User | undefined>;
   /**
    * The user an identity belongs to, created on first sign-in on the free plan. The identity link and the
    * profile are written together, so a half-created user cannot exist; two concurrent first sign-ins resolve

@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readContentPage, responseBytes } from '../../../lambdas/domain/blocks/content-pages';
+import {
+  itemResponseBytes,
+  readContentPage,
+  responseBytes,
+  toItem,
+} from '../../../lambdas/domain/blocks/content-pages';
 import { createInMemoryRepositories } from '../../helpers/in-memory-repositories';
 
 const CHAPTER = 'chapter-1';
@@ -69,5 +75,38 @@ describe('content pages, on in-memory repositories', () => {
     const page = await readContentPage(repositories, CHAPTER, 0, 1_000_000, true);
 
     expect(keyIdsOf(page)).toEqual(['b', 'a', 'y', 'z']);
+  });
+
+  it('counts a paragraph as Lambda does without writing it as JSON twice, whatever its characters', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.string({ unit: 'grapheme', maxLength: 200 }),
+      fc.string({
+        unit: fc.constantFrom('"', '\\', '\n', '\u0001', '\u007f', '\u2028', '\ud800', '\udc00'),
+        maxLength: 50,
+      }),
+    );
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.nat({ max: 10_000 }),
+        fc.nat({ max: 1_000_000 }),
+        (keyId, chunk, place, revision) => {
+          const block = { key_id: keyId, chunk, revision };
+          expect(itemResponseBytes(block, place)).toBe(responseBytes(toItem(block, place)));
+        },
+      ),
+      { seed: 172026, numRuns: 500 },
+    );
+  });
+
+  it('reads the blocks of a page after the first by key, placing blocks the order misses after it', async () => {
+    const repositories = chapterWith(['b', 'a', 'c'], ['z']);
+
+    const page = await readContentPage(repositories, CHAPTER, 1, 1_000_000, true);
+
+    expect(keyIdsOf(page)).toEqual(['a', 'c', 'z']);
+    expect(page.items.map((item) => item.place.Value)).toEqual(['1', '2', '3']);
   });
 });

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as deleteBlocks } from '../../../lambdas/http/blocks/delete-blocks';
 import { handler as getChapterContent } from '../../../lambdas/http/blocks/get-chapter-content';
@@ -39,15 +39,9 @@ describe('chapter content handlers', () => {
     harness.ownStory('s1');
   });
 
-  const chapter = (status: 'creating' | 'ready') =>
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' } })
-      .resolves({ Item: tableItems.chapter('s1', 'c1', status) });
+  const chapter = (status: 'creating' | 'ready') => harness.store(tableItems.chapter('s1', 'c1', status));
 
-  const order = (keyIds: string[], version = 1) =>
-    harness.documentClient
-      .on(GetCommand, { Key: { PK: 'CHAPTER#c1', SK: 'ORDER' } })
-      .resolves({ Item: tableItems.order('c1', keyIds, version) });
+  const order = (keyIds: string[], version = 1) => harness.store(tableItems.order('c1', keyIds, version));
 
   const write = (method: 'PUT' | 'DELETE', body: unknown) =>
     signedInEvent({ method, pathParameters: { storyId: 's1' }, body });
@@ -150,9 +144,10 @@ describe('chapter content handlers', () => {
       });
     });
 
-    it('writes a paragraph sent with its base revision only if the stored one is still at it (or already holds this write)', async () => {
+    it('writes a paragraph sent with its base revision only if the stored one is still there and at it (or already holds this write)', async () => {
       chapter('ready');
       order(['a']);
+      harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a', 'Stored.')), revision: 4 });
 
       await saveBlocks(
         write('PUT', {
@@ -167,31 +162,53 @@ describe('chapter content handlers', () => {
           readyCheck,
           {
             Update: expect.objectContaining({
-              ConditionExpression: '(#revision = :expected) OR (#revision = :next AND #chunk = :chunk)',
+              ConditionExpression:
+                'attribute_exists(PK) AND ((#revision = :expected) OR (#revision = :next AND #chunk = :chunk))',
               UpdateExpression: expect.stringContaining('#revision = :next'),
               ExpressionAttributeValues: expect.objectContaining({ ':expected': 4, ':next': 5 }),
             }),
           },
-          wordsOfTheDay(2),
+          wordsOfTheDay(1),
         ],
       });
     });
 
-    it('answers 409 chapter_changed, without retrying, when the paragraph was changed since its base revision', async () => {
+    it('answers 409 chapter_changed, writing nothing, when the stored paragraph is past its base revision', async () => {
       chapter('ready');
       order(['a']);
-      harness.documentClient.on(TransactWriteCommand).rejects(
-        new TransactionCanceledException({
-          message: 'Transaction cancelled',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
-        }),
-      );
+      harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a')), revision: 2 });
 
       const result = await saveBlocks(
         write('PUT', {
           chapter_id: 'c1',
-          blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), base_revision: 1 }],
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a', 'Edited.'), base_revision: 1 }],
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(409);
+      expect(parseBody(result)).toMatchObject({ error: 'chapter_changed' });
+      expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
+    });
+
+    it('reads again when the paragraph changes between its read and the transaction, and answers 409 chapter_changed', async () => {
+      chapter('ready');
+      order(['a']);
+      harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a')), revision: 1 });
+      harness.documentClient.on(TransactWriteCommand).callsFake(() => {
+        // Another window's save lands first.
+        harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a', 'Theirs.')), revision: 2 });
+        throw new TransactionCanceledException({
+          message: 'Transaction cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+        });
+      });
+
+      const result = await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a', 'Mine.'), base_revision: 1 }],
         }),
         testContext(),
       );
@@ -199,6 +216,31 @@ describe('chapter content handlers', () => {
       expect(result.statusCode).toBe(409);
       expect(parseBody(result)).toMatchObject({ error: 'chapter_changed' });
       expect(harness.documentClient).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
+      expect(harness.documentClient).toHaveReceivedCommandTimes(BatchGetCommand, 2);
+    });
+
+    it('reads the order only for a paragraph new to the chapter', async () => {
+      chapter('ready');
+      order(['a']);
+      harness.store(tableItems.block('c1', 'a', paragraphChunk('a')));
+
+      await saveBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'a', chunk: paragraphChunk('a', 'Edited.') }] }),
+        testContext(),
+      );
+      const orderKey = { PK: 'CHAPTER#c1', SK: 'ORDER' };
+      const askedForOrder = () =>
+        harness.documentClient
+          .commandCalls(BatchGetCommand)
+          .some((call) => JSON.stringify(call.args[0].input).includes('"SK":"ORDER"')) ||
+        harness.documentClient.commandCalls(GetCommand, { Key: orderKey }).length > 0;
+      expect(askedForOrder()).toBe(false);
+
+      await saveBlocks(
+        write('PUT', { chapter_id: 'c1', blocks: [{ key_id: 'b', chunk: paragraphChunk('b'), place: '1' }] }),
+        testContext(),
+      );
+      expect(askedForOrder()).toBe(true);
     });
 
     it('inserts a new paragraph into the order at its place, in the same transaction', async () => {
@@ -254,8 +296,12 @@ describe('chapter content handlers', () => {
       );
 
       expect(result.statusCode).toBe(404);
-      expect(harness.documentClient).toHaveReceivedCommandWith(GetCommand, {
-        Key: { PK: 'STORY#s1', SK: 'CHAPTER#c9' },
+      expect(harness.documentClient).toHaveReceivedCommandWith(BatchGetCommand, {
+        RequestItems: {
+          [harness.tableName]: expect.objectContaining({
+            Keys: expect.arrayContaining([{ PK: 'STORY#s1', SK: 'CHAPTER#c9' }]),
+          }),
+        },
       });
       expect(harness.documentClient).not.toHaveReceivedCommand(TransactWriteCommand);
     });
