@@ -58,4 +58,13 @@ describe('loading overlay', () => {
     expect(shownWhilePending).toBe(true);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
+  it('leaves no spinner in the page when nothing is pending (a hidden one would still animate)', () => {
+    // Arrange, act
+    render(<LoadingOverlay />);
+    advance(1_000);
+
+    // Assert
+    expect(screen.queryByRole('progressbar', { hidden: true })).toBeNull();
+  });
 });

@@ -1,11 +1,13 @@
 import { $createTextNode, $getSelection, $isRangeSelection, type TextNode } from 'lexical';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $createAssociationNode } from '../../../../web/src/editor/nodes/association-node';
 import {
   $currentCaret,
   $placeCaret,
+  CARET_WRITE_INTERVAL_MS,
   caretStorageKey,
   readRememberedCaret,
+  registerCaretRecorder,
   rememberCaret,
 } from '../../../../web/src/editor/plugins/caret-memory-plugin/caret-memory';
 import { commit, createChapterTestEditor, paragraphs, seedParagraphs } from '../helpers/headless-editor';
@@ -79,5 +81,63 @@ describe('the remembered caret', () => {
     });
 
     expect(editor.getEditorState().read($currentCaret)).toEqual({ keyId: 'p1', offset: 12 });
+  });
+});
+
+describe('the caret recorder', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function recordedEditor(isPlaced = () => true) {
+    const editor = createChapterTestEditor();
+    seedParagraphs(editor, ['One two three', 'Four']);
+    const unregister = registerCaretRecorder(editor, {
+      storage: localStorage,
+      storyId: 's1',
+      chapterId: 'c1',
+      isPlaced,
+    });
+    const moveTo = (paragraph: number, offset: number) =>
+      commit(editor, () => {
+        (paragraphs()[paragraph]!.getFirstChild() as TextNode).select(offset, offset);
+      });
+    return { unregister, moveTo };
+  }
+
+  it('writes the caret down at most once an interval while it moves, where it last was', () => {
+    const { moveTo } = recordedEditor();
+
+    moveTo(0, 1);
+    moveTo(0, 3);
+    const beforeInterval = readRememberedCaret(localStorage, 's1', 'c1');
+    vi.advanceTimersByTime(CARET_WRITE_INTERVAL_MS);
+
+    expect(beforeInterval).toBeNull();
+    expect(readRememberedCaret(localStorage, 's1', 'c1')).toEqual({ keyId: 'p1', offset: 3 });
+  });
+
+  it('writes it at once when the page is hidden and when the editor goes away', () => {
+    const { moveTo, unregister } = recordedEditor();
+
+    moveTo(0, 2);
+    window.dispatchEvent(new Event('pagehide'));
+    const atPageHide = readRememberedCaret(localStorage, 's1', 'c1');
+    moveTo(1, 4);
+    unregister();
+
+    expect(atPageHide).toEqual({ keyId: 'p1', offset: 2 });
+    expect(readRememberedCaret(localStorage, 's1', 'c1')).toEqual({ keyId: 'p2', offset: 4 });
+  });
+
+  it('leaves the remembered caret alone until the caret was placed at opening', () => {
+    const { moveTo } = recordedEditor(() => false);
+
+    moveTo(0, 2);
+    vi.advanceTimersByTime(CARET_WRITE_INTERVAL_MS);
+
+    expect(readRememberedCaret(localStorage, 's1', 'c1')).toBeNull();
   });
 });

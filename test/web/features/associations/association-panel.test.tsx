@@ -69,6 +69,19 @@ describe('the association side panel', () => {
     expect(field(panel, 'Background').value).toBe('Born in the Shire.');
   });
 
+  it('leaves no spinner in the page once the association has loaded (a hidden one would still animate)', async () => {
+    // Arrange
+    stubAssociationServer([frodo, shire]);
+    renderAssociations();
+
+    // Act
+    await openFrodo();
+
+    // Assert
+    // By its label: the spinner's role is not exposed while it is hidden.
+    await waitFor(() => expect(screen.queryByLabelText('Loading association')).toBeNull());
+  });
+
   it('shows the type capitalised, then the name, the portrait and its caption, and the fields', async () => {
     // Arrange
     stubAssociationServer([frodo, shire]);

@@ -21,8 +21,10 @@ export function LoadingOverlay() {
   }, [pending]);
 
   return (
+    // Unmounted once faded out: a hidden indeterminate spinner still animates, restyling the page every frame.
     <Backdrop
       open={pending && delayPassed}
+      unmountOnExit
       sx={(theme) => ({
         zIndex: theme.zIndex.modal + 1,
         backgroundColor: 'rgba(247, 243, 236, 0.55)',

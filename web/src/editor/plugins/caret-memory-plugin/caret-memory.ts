@@ -4,7 +4,9 @@ import {
   $isElementNode,
   $isRangeSelection,
   $isTextNode,
+  type EditorState,
   type ElementNode,
+  type LexicalEditor,
   type LexicalNode,
   type PointType,
 } from 'lexical';
@@ -116,4 +118,59 @@ export function $placeCaret(remembered: RememberedCaret | null): void {
     start = end;
   }
   paragraph.selectEnd();
+}
+
+/** How often, at most, a moving caret is written down: a keystroke then costs no storage write of its own. */
+export const CARET_WRITE_INTERVAL_MS = 1_000;
+
+export interface CaretRecorderOptions {
+  storage: Storage;
+  storyId: string;
+  chapterId: string;
+  /** Whether the editor's caret is the author's yet (not before it was placed at opening). */
+  isPlaced: () => boolean;
+}
+
+/**
+ * Remembers the caret of the editor's updates: written at most once per `CARET_WRITE_INTERVAL_MS` while it moves,
+ * and at once when the page is hidden or closed and when unregistered (the editor unmounting). The caret is read
+ * from the latest state only when written. Returns the unregister function.
+ */
+export function registerCaretRecorder(
+  editor: LexicalEditor,
+  { storage, storyId, chapterId, isPlaced }: CaretRecorderOptions,
+): () => void {
+  let written: RememberedCaret | null = null;
+  let latest: EditorState | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const state = latest;
+    latest = null;
+    const caret = state?.read($currentCaret);
+    if (!caret || (written && written.keyId === caret.keyId && written.offset === caret.offset)) return;
+    written = caret;
+    rememberCaret(storage, storyId, chapterId, caret);
+  };
+
+  const unregisterUpdates = editor.registerUpdateListener(({ editorState }) => {
+    if (!isPlaced()) return;
+    latest = editorState;
+    timer ??= setTimeout(write, CARET_WRITE_INTERVAL_MS);
+  });
+  // 'pagehide' covers reloads and closed tabs; 'visibilitychange' a tab switched away from, which a phone
+  // may then discard without any further event.
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'hidden') write();
+  };
+  window.addEventListener('pagehide', write);
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    unregisterUpdates();
+    window.removeEventListener('pagehide', write);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+    write();
+  };
 }

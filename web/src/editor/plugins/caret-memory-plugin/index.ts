@@ -1,13 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useEffect, useRef } from 'react';
 import { centreCaret } from '../../caret-scrolling';
-import {
-  $currentCaret,
-  $placeCaret,
-  readRememberedCaret,
-  rememberCaret,
-  type RememberedCaret,
-} from './caret-memory';
+import { $placeCaret, readRememberedCaret, registerCaretRecorder } from './caret-memory';
 
 interface CaretMemoryPluginProps {
   storyId: string;
@@ -37,16 +31,16 @@ export function CaretMemoryPlugin({ storyId, chapterId, contentShown }: CaretMem
     });
   }, [editor, storyId, chapterId, contentShown]);
 
-  useEffect(() => {
-    let last: RememberedCaret | null = null;
-    return editor.registerUpdateListener(({ editorState }) => {
-      if (!placed.current) return;
-      const caret = editorState.read($currentCaret);
-      if (!caret || (last && last.keyId === caret.keyId && last.offset === caret.offset)) return;
-      last = caret;
-      rememberCaret(localStorage, storyId, chapterId, caret);
-    });
-  }, [editor, storyId, chapterId]);
+  useEffect(
+    () =>
+      registerCaretRecorder(editor, {
+        storage: localStorage,
+        storyId,
+        chapterId,
+        isPlaced: () => placed.current,
+      }),
+    [editor, storyId, chapterId],
+  );
 
   return null;
 }

@@ -92,8 +92,8 @@ export function FindReplacePlugin() {
 
   // The page's shortcuts, wherever the focus is: the browser's own find would not see the bar's highlights.
   useEffect(() => {
+    const onMac = isMacPlatform();
     const onKeyDown = (event: KeyboardEvent) => {
-      const onMac = isMacPlatform();
       const replace = matchesCombo(event, SHORTCUTS.replace.combo, onMac);
       if (!replace && !matchesCombo(event, SHORTCUTS.find.combo, onMac)) return;
       event.preventDefault();

@@ -225,8 +225,10 @@ export function AssociationPanel() {
       {renaming && state.draft && (
         <RenameAssociationDialog association={state.draft} onClose={() => setRenaming(false)} />
       )}
+      {/* Unmounted once faded out, like the app's loading overlay: its spinner would animate unseen. */}
       <Backdrop
         open={state.phase === 'loading'}
+        unmountOnExit
         sx={(theme) => ({
           position: 'absolute',
           zIndex: 1,
