@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/workers/export-worker';
 import { installHandlerPorts, paragraphChunk, tableItems, USER_ID } from '../../helpers/handler-harness';
@@ -15,18 +15,14 @@ describe('export worker', () => {
     harness.documentClient
       .on(GetCommand, { Key: { PK: `USER#${USER_ID}`, SK: 'PROFILE' } })
       .resolves({ Item: { userId: USER_ID, name: 'Ada Quill', email: 'ada@example.com' } });
-    harness.chaptersOf('s1', [
-      tableItems.chapter('s1', 'c1', 'ready', 'The Crossing'),
-      tableItems.chapterIndex('s1', ['c1']),
-    ]);
-    harness.documentClient
-      .on(QueryCommand, { ExpressionAttributeValues: { ':chapter': 'CHAPTER#c1' } })
-      .resolves({
-        Items: [
-          tableItems.block('c1', 'k1', paragraphChunk('k1', 'Lanterns swung over the river.')),
-          tableItems.order('c1', ['k1']),
-        ],
-      });
+    const chapter = tableItems.chapter('s1', 'c1', 'ready', 'The Crossing');
+    harness.chaptersOf('s1', [chapter, tableItems.chapterIndex('s1', ['c1'])]);
+    harness.store(chapter);
+    harness.contentOf(
+      'c1',
+      ['k1'],
+      [tableItems.block('c1', 'k1', paragraphChunk('k1', 'Lanterns swung over the river.'))],
+    );
   });
 
   afterEach(() => {
