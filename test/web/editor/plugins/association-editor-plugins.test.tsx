@@ -146,6 +146,24 @@ describe('association mentions in the editor', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
+  it('keeps the tooltip while a box beside the text scrolls, and hides it when the page scrolls', async () => {
+    // Arrange
+    renderEditor('Frodo left the Shire.');
+    const frodoMention = await mention('Frodo');
+    const besideTheText = document.body.appendChild(document.createElement('div'));
+    fireEvent.mouseOver(frodoMention);
+    await screen.findByRole('tooltip');
+
+    // Act
+    fireEvent.scroll(besideTheText);
+
+    // Assert
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+    fireEvent.scroll(document);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    besideTheText.remove();
+  });
+
   it('opens the association when its mention is clicked', async () => {
     // Arrange
     const { onOpen } = renderEditor('Frodo left the Shire.');

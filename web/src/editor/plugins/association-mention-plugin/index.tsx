@@ -96,8 +96,13 @@ export function AssociationMentionPlugin({ associations, onOpenAssociation }: As
       editor.dispatchCommand(OPEN_ASSOCIATION_COMMAND, associationId);
     };
 
-    // Scrolling moves the mention away from its tooltip; typing means the author is no longer looking at it.
-    window.addEventListener('scroll', hide, true);
+    // Scrolling the page or a box holding the text moves the mention away from its tooltip (scrolling beside it,
+    // such as the association panel focusing its summary, does not); typing means the author is no longer looking.
+    const hideWhenTextScrolls = (event: Event) => {
+      const root = editor.getRootElement();
+      if (root && event.target instanceof Node && event.target.contains(root)) hide();
+    };
+    window.addEventListener('scroll', hideWhenTextScrolls, true);
     const unregisterRoot = editor.registerRootListener((root, previousRoot) => {
       previousRoot?.removeEventListener('mouseover', onMouseOver);
       previousRoot?.removeEventListener('mouseout', onMouseOut);
@@ -111,7 +116,7 @@ export function AssociationMentionPlugin({ associations, onOpenAssociation }: As
       root?.addEventListener('keydown', hide);
     });
     return () => {
-      window.removeEventListener('scroll', hide, true);
+      window.removeEventListener('scroll', hideWhenTextScrolls, true);
       unregisterRoot();
     };
   }, [editor]);
