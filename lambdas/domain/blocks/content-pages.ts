@@ -41,7 +41,7 @@ function doublyEscapedBytes(text: string): number {
       bytes += 4;
       index += 1;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      // A lone surrogate is written `\udXXX`, then `\\udXXX`.
+      // A lone surrogate is written as an escape such as `\ud800`, then `\\ud800`: 7 bytes.
       bytes += 7;
     } else {
       bytes += 3;
