@@ -4,7 +4,7 @@ import type { Ports } from '../../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../../../shared/ordering';
 import { dailyWordsWrites, timeZoneOf, wordsChange, writingDay } from '../progress/words-written';
-import { MAX_WRITES_PER_TRANSACTION, type ReadResults, type Repositories, type Write } from '../repositories';
+import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../repositories';
 import { latestVersionBeforeSave, takeAutomaticVersionIfDue } from '../versions/automatic-versions';
 import type { StoredBlock } from './block-repository';
 import { requireReady } from './chapter-content';
@@ -98,7 +98,21 @@ function paragraphReads(
   };
 }
 
-type ParagraphsRead = ReadResults<ReturnType<typeof paragraphReads>>;
+/**
+ * The read each try of a transaction starts from: the first try takes what was read already (with the
+ * request's other reads, in one round trip), a retry after a lost race reads afresh.
+ */
+function firstThenFresh<Result>(
+  alreadyRead: Result | undefined,
+  readFresh: () => Promise<Result>,
+): () => Promise<Result> {
+  let pending = alreadyRead;
+  return async () => {
+    const read = pending ?? (await readFresh());
+    pending = undefined;
+    return read;
+  };
+}
 
 /**
  * Refuses (409 `chapter_changed`, which no retry can make right) a write based on a revision the stored
@@ -171,14 +185,11 @@ export async function saveBlocks(
   }
   for (const [index, group] of groups.entries()) {
     // The first transaction's paragraphs were read with the rest; a retry or a later transaction reads again.
-    let alreadyRead: ParagraphsRead | undefined = index === 0 ? firstRead : undefined;
+    const readParagraphs = firstThenFresh(index === 0 ? firstRead : undefined, () =>
+      repositories.read(paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), mayPlace(group))),
+    );
     await retryOnConcurrentChange(async () => {
-      const read =
-        alreadyRead ??
-        (await repositories.read(
-          paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), mayPlace(group)),
-        ));
-      alreadyRead = undefined;
+      const read = await readParagraphs();
       requireReady(read.chapter);
       const { stored } = read;
       requireBasedOnStored(
@@ -244,12 +255,11 @@ export async function deleteBlocks(
   requireReady(firstRead.chapter);
   const timeZone = timeZoneOf(user);
   for (const [index, group] of groups.entries()) {
-    let alreadyRead: ParagraphsRead | undefined = index === 0 ? firstRead : undefined;
+    const readParagraphs = firstThenFresh(index === 0 ? firstRead : undefined, () =>
+      repositories.read(paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), true)),
+    );
     await retryOnConcurrentChange(async () => {
-      const read =
-        alreadyRead ??
-        (await repositories.read(paragraphReads(repositories, storyId, chapterId, keyIdsOf(group), true)));
-      alreadyRead = undefined;
+      const read = await readParagraphs();
       requireReady(read.chapter);
       const { stored } = read;
       const order = read.order!;
@@ -296,13 +306,15 @@ export async function reorderBlocks(
     order: blockRepository.getOrderRead(chapterId),
   });
   // Ownership with the first read; a retry reads the chapter and the order again.
-  let alreadyRead: ReadResults<ReturnType<typeof chapterAndOrder>> | undefined = await repositories.read({
-    story: repositories.stories.requireOwnedRead(userId, storyId),
-    ...chapterAndOrder(),
-  });
+  const readChapterAndOrder = firstThenFresh(
+    await repositories.read({
+      story: repositories.stories.requireOwnedRead(userId, storyId),
+      ...chapterAndOrder(),
+    }),
+    () => repositories.read(chapterAndOrder()),
+  );
   await retryOnConcurrentChange(async () => {
-    const read = alreadyRead ?? (await repositories.read(chapterAndOrder()));
-    alreadyRead = undefined;
+    const read = await readChapterAndOrder();
     requireReady(read.chapter);
     const { order } = read;
     const known = new Set(order.key_ids);
