@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Every core (vitest keeps one free by default): on the 2-core CI machine that halves nothing but waiting.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
@@ -14,6 +16,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/web/**', 'test/infra/**'],
           setupFiles: ['test/helpers/setup-node.ts'],
+          globalSetup: ['test/helpers/shared-dynamodb-local.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

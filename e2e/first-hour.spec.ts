@@ -54,8 +54,11 @@ test('a chapter opens with the caret at the end of its text, then where the auth
 
   // The author moves to paragraph 12 and leaves; opening the chapter again puts them back there.
   const twelfth = paragraphs(editor).filter({ hasText: LONG_CHAPTER[11] });
-  await twelfth.click();
-  await page.keyboard.press('End');
+  // Paragraphs far off screen are laid out only once shown: click the end of its last line as then drawn.
+  await twelfth.scrollIntoViewIfNeeded();
+  await expect(twelfth).toBeInViewport();
+  const shown = (await twelfth.boundingBox())!;
+  await twelfth.click({ position: { x: shown.width - 2, y: shown.height - 4 } });
   await page.keyboard.type(' Here.');
   await waitUntilSaved(saveStatus);
   await page.reload();

@@ -135,9 +135,14 @@ test('Ctrl+/ lists the shortcuts, and the listed shortcuts work', async ({ page 
   await expect(page).toHaveURL(new RegExp(`chapter=${secondChapterId}`));
   await page.keyboard.press('Alt+Shift+ArrowUp');
   await expect(page).toHaveURL(new RegExp(`chapter=${chapterId}`));
+  // The opened chapter takes the focus once shown; only then may a button have it.
+  await expect(editor).toHaveText('Bold words');
+  await expect(editor).toBeFocused();
 
   // '?' outside a text field opens the list too.
-  await page.getByRole('button', { name: 'Focus mode' }).focus();
+  const focusModeButton = page.getByRole('button', { name: 'Focus mode' });
+  await focusModeButton.focus();
+  await expect(focusModeButton).toBeFocused();
   await page.keyboard.press('?');
   await expect(dialog).toBeVisible();
 });

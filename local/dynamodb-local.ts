@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
@@ -53,11 +54,7 @@ export async function startDynamoDbLocal(directory: string | undefined): Promise
   process.once('exit', killOnExit);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localClient(endpoint);
   try {
     await Promise.race([waitUntilReady(client), exited]);
   } catch (error) {
@@ -93,13 +90,27 @@ async function waitUntilReady(client: DynamoDBClient): Promise<void> {
   }
 }
 
-/** Creates the single table with the same key schema and TTL attribute as the CDK stack, if missing. */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({
+function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
     endpoint,
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+}
+
+/** Drops a table from a shared DynamoDB Local, so the memory of a finished test file is given back. */
+export async function deleteTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Creates the single table with the same key schema and TTL attribute as the CDK stack, if missing. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName }));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import type { Ports } from '../lambdas/ports';
 import { routes, scheduledJobs, workers } from '../lambdas/routes';
 import { securityHeaders } from '../shared/security-headers';
 import { publishDefaultImages } from './default-images';
-import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { deleteTable, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { InProcessQueue, type QueueWorker, type WorkerHandler } from './in-process-queue';
 import {
   compileRoutes,
@@ -40,6 +41,11 @@ export interface EmbeddedRuntimeOptions {
   port: number;
   /** Where data lives across restarts; without it everything is kept in memory or a temporary folder (tests). */
   dataDirectory?: string;
+  /**
+   * A DynamoDB Local already running, shared by many runtimes (test files): this runtime keeps its data in a
+   * table of its own there, dropped on close, instead of starting a Java process of its own.
+   */
+  sharedDynamoDbEndpoint?: string;
   webRoot?: string;
   logLevel?: LogLevel;
   /** An image service for sample covers (SAMPLE_IMAGE_URL); unset, covers are generated locally. */
@@ -126,7 +132,13 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   };
 
   try {
-    const dynamoDb = await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
+    const tableName = options.sharedDynamoDbEndpoint ? `${TABLE_NAME}-${randomUUID()}` : TABLE_NAME;
+    const dynamoDb = options.sharedDynamoDbEndpoint
+      ? {
+          endpoint: options.sharedDynamoDbEndpoint,
+          stop: () => deleteTable(options.sharedDynamoDbEndpoint!, tableName),
+        }
+      : await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
     stops.push(() => dynamoDb.stop());
     const s3 = await startS3Local(
       dataDirectory && path.join(dataDirectory, 's3'),
@@ -136,13 +148,13 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     // The browser sends manuscripts to the S3 stand-in itself, as it sends them to the bucket in AWS.
     uploadsOrigin = s3.endpoint;
     stops.push(() => s3.stop());
-    await ensureTable(dynamoDb.endpoint, TABLE_NAME);
+    await ensureTable(dynamoDb.endpoint, tableName);
 
     const issuer = await createEmbeddedIssuer(origin);
     const config = parseConfig({
       RUNTIME: 'embedded',
       AWS_REGION: 'local',
-      TABLE_NAME,
+      TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamoDb.endpoint,
       IMAGES_BUCKET,
       EXPORTS_BUCKET,

@@ -19,6 +19,10 @@ export function startTestRuntime(
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
     retryDelayMs: () => 20,
+    // Set by the test run's global setup; benchmarks start their own.
+    ...(process.env.TEST_DYNAMODB_ENDPOINT
+      ? { sharedDynamoDbEndpoint: process.env.TEST_DYNAMODB_ENDPOINT }
+      : {}),
     ...options,
   });
 }
