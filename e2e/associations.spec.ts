@@ -36,6 +36,12 @@ test('an association created from a selection is highlighted everywhere, edited 
   await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Character');
   await expect(mentions(editor)).toHaveText(['Frodo', 'Frodo']);
   await expect(mentions(editor).first()).toHaveAttribute('data-association-type', 'character');
+  // The new association's panel opens beside the text, ready for its summary, once the server has made it
+  // (the text moves over as it does). Closed, so the mention's own click can open it below.
+  const panel = page.getByRole('complementary', { name: 'Character Frodo' });
+  await expect(panel.getByRole('textbox', { name: 'Summary' })).toBeFocused();
+  await panel.getByRole('button', { name: 'Close association panel' }).click();
+  await expect(panel).toBeHidden();
 
   // Hovering shows the tooltip; without a summary it asks for one.
   await mentions(editor).first().hover();
@@ -43,7 +49,6 @@ test('an association created from a selection is highlighted everywhere, edited 
 
   // Clicking the mention opens the panel on it.
   await mentions(editor).first().click();
-  const panel = page.getByRole('complementary', { name: 'Character Frodo' });
   await expect(panel.getByRole('heading', { name: 'Frodo' })).toBeVisible();
   await expect(panel.getByText('Drop an image over the picture to update, or click on it.')).toBeVisible();
   const summary = panel.getByRole('textbox', { name: 'Summary' });

@@ -25,7 +25,6 @@ export const apiPaths = {
   manuscriptUploads: '/api/stories/import/uploads',
   manuscriptUpload: (uploadId: string) => `/api/stories/import/uploads/${segment(uploadId)}`,
   story,
-  fullStory: (storyId: string) => `${story(storyId)}/full`,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,
   documentSettings: (storyId: string) => `${story(storyId)}/settings`,
   storyProgress: (storyId: string) => `${story(storyId)}/progress`,

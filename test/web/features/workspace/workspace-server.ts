@@ -3,6 +3,7 @@ import type { Chapter } from '../../../../shared/schemas/chapter';
 import type { DocumentSettings } from '../../../../shared/schemas/settings';
 import type { Story } from '../../../../shared/schemas/story';
 import type { User } from '../../../../shared/schemas/user';
+import { countChunkWords } from '../../../../shared/word-count';
 import { buildUser } from '../../helpers/render-app';
 import { emptyResponse, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
 
@@ -57,7 +58,8 @@ interface WorkspaceServerOptions {
 }
 
 /**
- * A fake server for the workspace page: the user, the story, its settings and its full text, plus every
+ * A fake server for the workspace page: the user, the story, its settings and its text (answered as the
+ * story's progress, which gives the stored word counts), plus every
  * write answered as the real server would. Unexpected calls fail the test loudly.
  */
 export function stubWorkspaceServer({
@@ -80,8 +82,19 @@ export function stubWorkspaceServer({
     if (method === 'GET' && url === `${base}/settings`) {
       return settings ? jsonResponse(settings) : jsonResponse({ error: 'not_found', message: 'None.' }, 404);
     }
-    if (method === 'GET' && url === `${base}/full`) {
-      return jsonResponse({ ...story, chapters_with_contents: chaptersWithContents });
+    if (method === 'GET' && url === `${base}/progress`) {
+      const chapters = chaptersWithContents.map(({ chapter, blocks }) => ({
+        chapter_id: chapter.id,
+        title: chapter.title,
+        words: blocks.items.reduce((total, item) => total + countChunkWords(item.chunk.Value), 0),
+      }));
+      return jsonResponse({
+        words: chapters.reduce((total, chapter) => total + chapter.words, 0),
+        target_words: null,
+        deadline: null,
+        words_per_day_needed: null,
+        chapters,
+      });
     }
     if (method === 'GET' && url === `${base}/associations/thumbs`) return jsonResponse([]);
     if (method === 'PUT' && url === `${base}/settings`) return jsonResponse(JSON.parse(String(init.body)));

@@ -1,5 +1,6 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useEffect, useRef } from 'react';
+import { isTypingTarget } from '../../../lib/keyboard-shortcuts';
 import { centreCaret } from '../../caret-scrolling';
 import { $placeCaret, readRememberedCaret, registerCaretRecorder } from './caret-memory';
 
@@ -25,6 +26,10 @@ export function CaretMemoryPlugin({ storyId, chapterId, contentShown }: CaretMem
     editor.update(() => $placeCaret(readRememberedCaret(localStorage, storyId, chapterId)), {
       discrete: true,
     });
+    // An author who started typing elsewhere while the chapter loaded (its title, the search box) keeps the
+    // focus: taking it would end that edit under their fingers.
+    const focused = document.activeElement;
+    if (isTypingTarget(focused) && !editor.getRootElement()?.contains(focused)) return;
     editor.focus(() => {
       const root = editor.getRootElement();
       if (root) centreCaret(root);

@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../../../../shared/schemas/settings';
-import type { FullStory, Story } from '../../../../../shared/schemas/story';
+import type { StoryProgress } from '../../../../../shared/schemas/progress';
+import type { Story } from '../../../../../shared/schemas/story';
 import { documentSettingsQuery } from '../../../api/document-settings';
-import { fullStoryQuery, storyQuery } from '../../../api/stories';
+import { storyProgressQuery } from '../../../api/progress';
+import { storyQuery } from '../../../api/stories';
 import { ApiError } from '../../../lib/api-client';
 import { useLoadQuery } from '../../../lib/use-load-query';
 import { byPlace } from '../utils/chapter-order';
-import { countChunkWords } from '../../../../../shared/word-count';
 
 /** A story as the workspace holds it: its chapters always present and sorted by place. */
 export type WorkspaceStory = Omit<Story, 'chapters'> & { chapters: Chapter[] };
@@ -67,23 +68,20 @@ export function useDocumentSettings(storyId: string): DocumentSettings | undefin
   return query.data ?? (query.isError ? DEFAULT_DOCUMENT_SETTINGS : undefined);
 }
 
-function wordCountsByChapter(story: FullStory): ReadonlyMap<string, number> {
-  return new Map(
-    story.chapters_with_contents.map(({ chapter, blocks }) => [
-      chapter.id,
-      blocks.items.reduce((total, item) => total + countChunkWords(item.chunk.Value), 0),
-    ]),
-  );
+function wordCountsByChapter(progress: StoryProgress): ReadonlyMap<string, number> {
+  return new Map(progress.chapters.map((chapter) => [chapter.chapter_id, chapter.words]));
 }
 
 /**
  * The stored word count of each chapter, by chapter id: `undefined` while loading, `null` if the story could
- * not be read. Only the story's total is shown from it, so a failure is logged rather than announced.
+ * not be read. Only the story's total is shown from it, so a failure is logged rather than announced. The
+ * server counts them from its cached story text: the browser used to download and check every paragraph of
+ * the story for this, beside the chapter it was opening.
  */
 export function useStoredWordCounts(storyId: string): ReadonlyMap<string, number> | null | undefined {
   const query = useLoadQuery(
-    { ...fullStoryQuery(storyId), select: wordCountsByChapter },
-    { what: 'the full story for its word count', announce: false },
+    { ...storyProgressQuery(storyId), select: wordCountsByChapter },
+    { what: "the story's word counts", announce: false },
   );
   return query.data ?? (query.isError ? null : undefined);
 }
