@@ -184,6 +184,8 @@ const baseManuscriptStyles = {
     // chapter of 150,000 words as in one of 1,000. Until first shown, a paragraph counts as two lines.
     contentVisibility: 'auto',
     containIntrinsicBlockSize: 'auto 3.5em',
+    // Which also clips painting to the paragraph: room for a flashed mention's outline at a line's start.
+    overflowClipMargin: '8px',
   },
   '& .lw-text-bold': { fontWeight: 700 },
   '& .lw-text-italic': { fontStyle: 'italic' },
