@@ -1,15 +1,12 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { LexicalComposer } from '@lexical/react/LexicalComposer';
-import { ContentEditable } from '@lexical/react/LexicalContentEditable';
-import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
-import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { $createTextNode, $getRoot, $isTextNode, type LexicalEditor } from 'lexical';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssociationListItem } from '../../../../shared/schemas/associations';
-import { $createCustomParagraphNode, EDITOR_NODES } from '../../../../web/src/editor/nodes';
+import { $createCustomParagraphNode } from '../../../../web/src/editor/nodes';
+import { TestChapterEditor } from '../helpers/test-chapter-editor';
 import {
   AssociationContextMenuPlugin,
   creatableAssociationName,
@@ -45,22 +42,11 @@ function renderEditor(text: string, associations: AssociationListItem[] = [frodo
     return (
       <ThemeProvider theme={theme}>
         <ContextMenuRegistryContext.Provider value={registry}>
-          <LexicalComposer
-            initialConfig={{
-              namespace: 'test',
-              nodes: EDITOR_NODES,
-              onError: (error) => {
-                throw error;
-              },
-              editorState: () => {
-                $getRoot().append($createCustomParagraphNode('p1').append($createTextNode(text)));
-              },
+          <TestChapterEditor
+            initialContent={() => {
+              $getRoot().append($createCustomParagraphNode('p1').append($createTextNode(text)));
             }}
           >
-            <RichTextPlugin
-              contentEditable={<ContentEditable aria-label="Chapter text" />}
-              ErrorBoundary={LexicalErrorBoundary}
-            />
             <ContextMenuPlugin />
             <AssociationDetectionPlugin associations={associations} />
             <AssociationMentionPlugin associations={associations} onOpenAssociation={onOpen} />
@@ -70,7 +56,7 @@ function renderEditor(text: string, associations: AssociationListItem[] = [frodo
               onDelete={onDelete}
             />
             <CaptureEditor />
-          </LexicalComposer>
+          </TestChapterEditor>
         </ContextMenuRegistryContext.Provider>
       </ThemeProvider>
     );

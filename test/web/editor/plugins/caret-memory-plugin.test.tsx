@@ -1,13 +1,10 @@
-import { LexicalComposer } from '@lexical/react/LexicalComposer';
-import { ContentEditable } from '@lexical/react/LexicalContentEditable';
-import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
-import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { render, screen, waitFor } from '@testing-library/react';
 import { $createTextNode, $getRoot } from 'lexical';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $createCustomParagraphNode, EDITOR_NODES } from '../../../../web/src/editor/nodes';
+import { $createCustomParagraphNode } from '../../../../web/src/editor/nodes';
 import { CaretMemoryPlugin } from '../../../../web/src/editor/plugins/caret-memory-plugin';
+import { TestChapterEditor } from '../helpers/test-chapter-editor';
 
 /** A chapter editor holding one paragraph, with a title field and a button beside it, as the workspace has. */
 function Workspace({ contentShown }: { contentShown: boolean }): ReactNode {
@@ -15,24 +12,13 @@ function Workspace({ contentShown }: { contentShown: boolean }): ReactNode {
     <>
       <input aria-label="Chapter title" defaultValue="Chapter 1" />
       <button type="button">Chapters and layout</button>
-      <LexicalComposer
-        initialConfig={{
-          namespace: 'test',
-          nodes: EDITOR_NODES,
-          onError: (error) => {
-            throw error;
-          },
-          editorState: () => {
-            $getRoot().append($createCustomParagraphNode('p1').append($createTextNode('The caravan left.')));
-          },
+      <TestChapterEditor
+        initialContent={() => {
+          $getRoot().append($createCustomParagraphNode('p1').append($createTextNode('The caravan left.')));
         }}
       >
-        <RichTextPlugin
-          contentEditable={<ContentEditable aria-label="Chapter text" />}
-          ErrorBoundary={LexicalErrorBoundary}
-        />
         <CaretMemoryPlugin storyId="s1" chapterId="c1" contentShown={contentShown} />
-      </LexicalComposer>
+      </TestChapterEditor>
     </>
   );
 }

@@ -1,8 +1,4 @@
-import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import { ContentEditable } from '@lexical/react/LexicalContentEditable';
-import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
-import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { act, render } from '@testing-library/react';
 import {
   $createTextNode,
@@ -16,7 +12,8 @@ import {
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LARGE_PASTE_PARAGRAPHS } from '../../../../shared/text-normalisation';
-import { $createCustomParagraphNode, EDITOR_NODES } from '../../../../web/src/editor/nodes';
+import { $createCustomParagraphNode } from '../../../../web/src/editor/nodes';
+import { TestChapterEditor } from '../helpers/test-chapter-editor';
 import { PastePlugin } from '../../../../web/src/editor/plugins/paste-plugin';
 import { clipboardHtmlToLines } from '../../../../web/src/editor/plugins/paste-plugin/clipboard-html';
 
@@ -48,28 +45,17 @@ function CaptureEditor() {
 function renderEditor(text: string, autotab: boolean) {
   const onLargePaste = vi.fn();
   render(
-    <LexicalComposer
-      initialConfig={{
-        namespace: 'test',
-        nodes: EDITOR_NODES,
-        onError: (error) => {
-          throw error;
-        },
-        editorState: () => {
-          const paragraph = $createCustomParagraphNode('p1');
-          if (text !== '') paragraph.append($createTextNode(text));
-          $getRoot().append(paragraph);
-          paragraph.selectEnd();
-        },
+    <TestChapterEditor
+      initialContent={() => {
+        const paragraph = $createCustomParagraphNode('p1');
+        if (text !== '') paragraph.append($createTextNode(text));
+        $getRoot().append(paragraph);
+        paragraph.selectEnd();
       }}
     >
-      <RichTextPlugin
-        contentEditable={<ContentEditable aria-label="Chapter text" />}
-        ErrorBoundary={LexicalErrorBoundary}
-      />
       <PastePlugin autotab={autotab} onLargePaste={onLargePaste} />
       <CaptureEditor />
-    </LexicalComposer>,
+    </TestChapterEditor>,
   );
   return { editor: editorRef!, onLargePaste };
 }
