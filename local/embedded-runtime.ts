@@ -132,12 +132,10 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
   };
 
   try {
-    const tableName = options.sharedDynamoDbEndpoint ? `${TABLE_NAME}-${randomUUID()}` : TABLE_NAME;
-    const dynamoDb = options.sharedDynamoDbEndpoint
-      ? {
-          endpoint: options.sharedDynamoDbEndpoint,
-          stop: () => deleteTable(options.sharedDynamoDbEndpoint!, tableName),
-        }
+    const sharedEndpoint = options.sharedDynamoDbEndpoint;
+    const tableName = sharedEndpoint ? `${TABLE_NAME}-${randomUUID()}` : TABLE_NAME;
+    const dynamoDb = sharedEndpoint
+      ? { endpoint: sharedEndpoint, stop: () => deleteTable(sharedEndpoint, tableName) }
       : await startDynamoDbLocal(dataDirectory && path.join(dataDirectory, 'dynamodb'));
     stops.push(() => dynamoDb.stop());
     const s3 = await startS3Local(
