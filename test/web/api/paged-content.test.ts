@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchChapterBlocks } from '../../../web/src/editor/chapter-content';
+import { fetchChapterBlocks } from '../../../web/src/api/chapter-content';
 import { jsonResponse, stubFetch } from '../helpers/fetch-stub';
 import { storedParagraph } from '../features/workspace/workspace-server';
 

@@ -19,9 +19,10 @@ export function createTestQueryClient() {
 
 /** The whole app (providers, routes, lazy pages) at `path`, with an in-memory history. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const view = render(
-    <AppProvider queryClient={createTestQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

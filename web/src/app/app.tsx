@@ -1,12 +1,15 @@
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
+import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 
-const router = createAppRouter();
+// Made before the router, whose routes start reads into it as soon as they match.
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 export function App() {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

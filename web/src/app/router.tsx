@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { prefetchStoryWorkspace } from '../api/story-workspace-prefetch';
 import { paths } from '../config/paths';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
@@ -27,15 +29,22 @@ const SubscribePage = lazyPage(() => import('../features/billing/routes/subscrib
 const PaymentPage = lazyPage(() => import('../features/billing/routes/payment-page'), 'PaymentPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
+/** Shown for the moment the first route's loader takes (it only starts reads, and answers at once). */
+function NothingYet() {
+  return null;
+}
+
 /**
  * The app's routes (spec §2). A new page is one line under the guard it needs; its component lives in its
  * feature's `routes/` folder and is loaded lazily through `lazyPage`. The story form serves three routes:
- * distinct keys give each a fresh form state.
+ * distinct keys give each a fresh form state. The workspace's route starts its reads while its code loads
+ * (again only when the story changes, not at each chapter chosen).
  */
-export function createAppRoutes(): RouteObject[] {
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <RootLayout />,
+      HydrateFallback: NothingYet,
       // Only reached if the providers themselves fail; page failures are caught one level down, inside them.
       errorElement: <RouteErrorFallback />,
       children: [
@@ -54,7 +63,17 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 { path: paths.stories.path, element: <StoriesPage /> },
                 { path: paths.newStory.path, element: <StoryFormPage key="create" /> },
-                { path: paths.story.path, element: <StoryWorkspacePage /> },
+                {
+                  path: paths.story.path,
+                  element: <StoryWorkspacePage />,
+                  loader: ({ params, request }) => {
+                    if (params.storyId)
+                      prefetchStoryWorkspace(queryClient, params.storyId, new URL(request.url));
+                    return null;
+                  },
+                  shouldRevalidate: ({ currentParams, nextParams }) =>
+                    currentParams.storyId !== nextParams.storyId,
+                },
                 { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
                 { path: paths.storyBible.path, element: <StoryBiblePage /> },
                 { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
@@ -73,6 +92,6 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
 }

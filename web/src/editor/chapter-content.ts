@@ -1,7 +1,7 @@
-import { ChapterContentSchema } from '../../../shared/schemas/block';
 import { CHAPTER_CREATION_FAILED_CODE } from '../../../shared/schemas/chapter';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
-import { api, ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-client';
+import { fetchChapterBlocks, takePrefetchedChapterBlocks } from '../api/chapter-content';
 import type { AutosaveQueue, ServerBlock, StoredBlock } from './autosave';
 import { newKeyId } from './nodes';
 
@@ -24,35 +24,6 @@ export function isChapterCreationFailure(error: unknown): boolean {
 }
 
 /**
- * GET /api/stories/{id}/content?chapter=: the stored paragraphs in order, every page of them (the server
- * answers a large chapter in pages, each naming the `next`); 501 and 404 as ApiErrors.
- */
-export async function fetchChapterBlocks(
-  storyId: string,
-  chapterId: string,
-  options: { background: boolean },
-): Promise<ServerBlock[]> {
-  const blocks: ServerBlock[] = [];
-  let cursor: string | undefined;
-  do {
-    const response = await api.get(`/api/stories/${storyId}/content`, {
-      query: { chapter: chapterId, ...(cursor === undefined ? {} : { cursor }) },
-      background: options.background,
-    });
-    const page = ChapterContentSchema.parse(response);
-    blocks.push(
-      ...page.items.map((item) => ({
-        keyId: item.key_id.Value,
-        chunk: item.chunk.Value,
-        ...(item.revision === undefined ? {} : { revision: item.revision }),
-      })),
-    );
-    cursor = page.next;
-  } while (cursor !== undefined);
-  return blocks;
-}
-
-/**
  * The chapter as the author last left it: the server's content with the queue's unacknowledged ops laid over
  * it (a reload or crash loses nothing), rebased on the server's revisions: a paragraph another window changed
  * meanwhile is kept in both versions (see `AutosaveQueue.reconcile`). The queue is held while the content is
@@ -68,7 +39,8 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
     let creating = false;
     let creationFailed = false;
     try {
-      server = await fetchChapterBlocks(storyId, chapterId, { background: false });
+      server = await (takePrefetchedChapterBlocks(storyId, chapterId, queue.lastWriteAcknowledgedAt()) ??
+        fetchChapterBlocks(storyId, chapterId, { background: false }));
     } catch (error) {
       creationFailed = isChapterCreationFailure(error);
       const expected = error instanceof ApiError && (error.status === 404 || error.status === 501);

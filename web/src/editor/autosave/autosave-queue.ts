@@ -134,6 +134,8 @@ export class AutosaveQueue {
   private timerAt: number | null = null;
 
   private status: SaveStatus = { state: 'saved', waiting: 0 };
+  /** When (`performance.now()`) a 2xx last acknowledged a write of this queue; never, at first. */
+  private writeAcknowledgedAt = Number.NEGATIVE_INFINITY;
   private readonly statusListeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: AutosaveEvent) => void>();
 
@@ -479,8 +481,17 @@ export class AutosaveQueue {
     return undefined;
   }
 
+  /**
+   * When a 2xx last acknowledged a write of this queue (`performance.now()`, negative infinity if none): a read
+   * of the chapter started before then may not hold that write.
+   */
+  lastWriteAcknowledgedAt(): number {
+    return this.writeAcknowledgedAt;
+  }
+
   /** Removes exactly the ops a 2xx acknowledged; a newer op for the same block stays queued. */
   private acknowledge(ops: PendingOp[]): void {
+    this.writeAcknowledgedAt = performance.now();
     this.followServerOrder(ops);
     for (const op of ops) {
       if (op.type === 'syncOrder') {

@@ -2,7 +2,8 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $getRoot } from 'lexical';
 import { useEffect } from 'react';
 import type { AutosaveQueue, StoredBlock } from '../../autosave';
-import { fetchChapterBlocks, isChapterCreationFailure } from '../../chapter-content';
+import { fetchChapterBlocks } from '../../../api/chapter-content';
+import { isChapterCreationFailure } from '../../chapter-content';
 import {
   $importParagraphJSON,
   $isCustomParagraphNode,

@@ -8,6 +8,7 @@ import {
 } from '../../../api/associations';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useLoadQuery } from '../../../lib/use-load-query';
+import { PREFETCHED_FRESH_MS } from '../../../api/story-workspace-prefetch';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { useAssociationPanel } from '../hooks/use-association-panel';
 import {
@@ -33,10 +34,13 @@ export function StoryAssociationsProvider({
 }) {
   const queryClient = useQueryClient();
   // Spec §8: a failed fetch is logged only; the chapter stays usable without highlights.
-  const { data: associations = null } = useLoadQuery(associationsQuery(storyId), {
-    what: 'the associations',
-    announce: false,
-  });
+  const { data: associations = null } = useLoadQuery(
+    { ...associationsQuery(storyId), staleTime: PREFETCHED_FRESH_MS },
+    {
+      what: 'the associations',
+      announce: false,
+    },
+  );
 
   const changeList = useCallback(
     (change: (list: AssociationListItem[] | undefined) => AssociationListItem[] | undefined) =>

@@ -8,7 +8,7 @@ import type { VersionSummary } from '../../../../../shared/schemas/versions';
 import { restoreVersion, versionQuery } from '../../../api/versions';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { fetchChapterBlocks } from '../../../editor/chapter-content';
+import { fetchChapterBlocks } from '../../../api/chapter-content';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useLoadQuery } from '../../../lib/use-load-query';
 import { chaptersText, compareWithCurrent } from '../version-diff';

@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { chapterToOpen } from '../utils/chapter-order';
 
-const CHAPTER_PARAMETER = 'chapter';
+export const CHAPTER_PARAMETER = 'chapter';
 /** `paths.storyMention`: a paragraph to scroll to and the association to flash in it (or the paragraph). */
 const PARAGRAPH_PARAMETER = 'paragraph';
 const MENTION_PARAMETER = 'mention';
 
 /**
- * The chapter named by `?chapter=`. Spec §2: without one, the first chapter (by place) is used and the address
- * is updated to name it, replacing the history entry so Back does not return to the bare address. An id
- * that is not one of the story's chapters (a stale link, a chapter deleted elsewhere) is treated the same way.
- * `chapters` must be sorted by place.
+ * The chapter named by `?chapter=` (see `chapterToOpen`). Spec §2: without one, the first chapter (by place) is
+ * used and the address is updated to name it, replacing the history entry so Back does not return to the bare
+ * address. `chapters` must be sorted by place.
  */
 export function useActiveChapter(chapters: readonly Chapter[]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedId = searchParams.get(CHAPTER_PARAMETER);
-  const requested = chapters.find((chapter) => chapter.id === requestedId);
-  const activeChapter = requested ?? chapters[0];
+  const activeChapter = chapterToOpen(chapters, requestedId);
+  const requested = activeChapter?.id === requestedId ? activeChapter : undefined;
 
   const selectChapter = useCallback(
     (chapterId: string, options: { replace?: boolean } = {}) => {

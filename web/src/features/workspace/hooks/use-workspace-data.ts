@@ -7,6 +7,7 @@ import type { Story } from '../../../../../shared/schemas/story';
 import { documentSettingsQuery } from '../../../api/document-settings';
 import { storyProgressQuery } from '../../../api/progress';
 import { storyQuery } from '../../../api/stories';
+import { PREFETCHED_FRESH_MS } from '../../../api/story-workspace-prefetch';
 import { ApiError } from '../../../lib/api-client';
 import { useLoadQuery } from '../../../lib/use-load-query';
 import { byPlace } from '../utils/chapter-order';
@@ -25,7 +26,10 @@ export type StoryLookup =
 
 /** The story with its chapters; a failed load shows the spec's 'Error retrieving data' alert. */
 export function useWorkspaceStory(storyId: string): StoryLookup {
-  const query = useLoadQuery({ ...storyQuery(storyId), select: asWorkspaceStory }, { what: 'the story' });
+  const query = useLoadQuery(
+    { ...storyQuery(storyId), select: asWorkspaceStory, staleTime: PREFETCHED_FRESH_MS },
+    { what: 'the story' },
+  );
   if (query.data) return { status: 'loaded', story: query.data };
   if (query.isError) {
     return { status: 'failed', notFound: query.error instanceof ApiError && query.error.status === 404 };
@@ -64,7 +68,10 @@ export function useChangeChapters(storyId: string) {
  * is told and writes with the defaults rather than not at all.
  */
 export function useDocumentSettings(storyId: string): DocumentSettings | undefined {
-  const query = useLoadQuery(documentSettingsQuery(storyId), { what: 'the document settings' });
+  const query = useLoadQuery(
+    { ...documentSettingsQuery(storyId), staleTime: PREFETCHED_FRESH_MS },
+    { what: 'the document settings' },
+  );
   return query.data ?? (query.isError ? DEFAULT_DOCUMENT_SETTINGS : undefined);
 }
 
@@ -80,7 +87,7 @@ function wordCountsByChapter(progress: StoryProgress): ReadonlyMap<string, numbe
  */
 export function useStoredWordCounts(storyId: string): ReadonlyMap<string, number> | null | undefined {
   const query = useLoadQuery(
-    { ...storyProgressQuery(storyId), select: wordCountsByChapter },
+    { ...storyProgressQuery(storyId), select: wordCountsByChapter, staleTime: PREFETCHED_FRESH_MS },
     { what: "the story's word counts", announce: false },
   );
   return query.data ?? (query.isError ? null : undefined);

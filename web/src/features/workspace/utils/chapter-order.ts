@@ -2,6 +2,15 @@ import type { Chapter } from '../../../../../shared/schemas/chapter';
 
 export const byPlace = (first: Chapter, second: Chapter) => first.place - second.place;
 
+/**
+ * The chapter the workspace opens (spec §2): the one named by `?chapter=`, or the first by place when none is
+ * named or the named one is not the story's (a stale link, a chapter deleted elsewhere). `chapters` must be
+ * sorted by place.
+ */
+export function chapterToOpen(chapters: readonly Chapter[], requestedId: string | null): Chapter | undefined {
+  return chapters.find((chapter) => chapter.id === requestedId) ?? chapters[0];
+}
+
 /** Spec §4 "Series and ordering": after a move or a removal, places are renumbered from 1 in list order. */
 export function renumbered(chapters: readonly Chapter[]): Chapter[] {
   return chapters.map((chapter, index) =>

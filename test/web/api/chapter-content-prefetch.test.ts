@@ -1,0 +1,146 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PREFETCHED_CONTENT_MAX_AGE_MS,
+  prefetchChapterBlocks,
+  takePrefetchedChapterBlocks,
+} from '../../../web/src/api/chapter-content';
+import { prefetchStoryWorkspace } from '../../../web/src/api/story-workspace-prefetch';
+import { loadChapter } from '../../../web/src/editor/chapter-content';
+import { AutosaveQueue } from '../../../web/src/editor/autosave/autosave-queue';
+import { createMemoryOpStore } from '../../../web/src/editor/autosave/pending-op-store';
+import { buildChapter, buildStory, storedParagraph } from '../features/workspace/workspace-server';
+import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+
+/** A server whose chapters each hold one paragraph reading `text` (changed by the test as it goes). */
+function stubContentServer() {
+  const server = { text: 'As first read.', contentReads: [] as string[] };
+  const fetchMock = stubFetch((url) => {
+    const address = new URL(url, 'http://localhost');
+    if (address.pathname === '/api/stories/s1') {
+      return jsonResponse(buildStory([buildChapter('c2', 2), buildChapter('c1', 1)]));
+    }
+    if (address.pathname === '/api/stories/s1/content') {
+      const chapterId = address.searchParams.get('chapter')!;
+      server.contentReads.push(chapterId);
+      return jsonResponse({ items: [storedParagraph(`${chapterId}-p`, server.text)] });
+    }
+    if (address.pathname === '/api/stories/s1/associations/thumbs') return jsonResponse([]);
+    return emptyResponse(404);
+  });
+  return { server, fetchMock };
+}
+
+function chapterQueue(chapterId: string) {
+  return new AutosaveQueue({
+    scope: { storyId: 's1', chapterId },
+    transport: async () => undefined,
+    store: createMemoryOpStore(),
+  });
+}
+
+const textOf = (chunk: string) => (JSON.parse(chunk) as { children: { text: string }[] }).children[0]!.text;
+
+beforeEach(() => {
+  // Whatever an earlier test started ahead is dropped.
+  takePrefetchedChapterBlocks('', '', Number.NEGATIVE_INFINITY);
+});
+
+describe('the chapter read started ahead of its editor', () => {
+  it('is what the chapter opens with: its content is read once', async () => {
+    const { server } = stubContentServer();
+    prefetchChapterBlocks('s1', 'c1');
+    server.text = 'Changed after the read started.';
+
+    const loaded = await loadChapter(chapterQueue('c1'));
+
+    expect(server.contentReads).toEqual(['c1']);
+    expect(textOf(loaded.blocks[0]!.chunk)).toBe('As first read.');
+  });
+
+  it('is taken once: opening the chapter again reads it again', async () => {
+    const { server } = stubContentServer();
+    prefetchChapterBlocks('s1', 'c1');
+    const queue = chapterQueue('c1');
+    await loadChapter(queue);
+    server.text = 'Read again.';
+
+    const reloaded = await loadChapter(queue);
+
+    expect(server.contentReads).toEqual(['c1', 'c1']);
+    expect(textOf(reloaded.blocks[0]!.chunk)).toBe('Read again.');
+  });
+
+  it("is not another chapter's content", async () => {
+    const { server } = stubContentServer();
+    prefetchChapterBlocks('s1', 'c2');
+
+    await loadChapter(chapterQueue('c1'));
+
+    expect(server.contentReads).toEqual(['c2', 'c1']);
+  });
+
+  it('is read again when older than its maximum age', async () => {
+    const { server } = stubContentServer();
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    prefetchChapterBlocks('s1', 'c1');
+    now.mockReturnValue(1_000 + PREFETCHED_CONTENT_MAX_AGE_MS + 1);
+    server.text = 'Newer.';
+
+    const loaded = await loadChapter(chapterQueue('c1'));
+
+    expect(server.contentReads).toEqual(['c1', 'c1']);
+    expect(textOf(loaded.blocks[0]!.chunk)).toBe('Newer.');
+  });
+
+  it('is read again when a write of the chapter was acknowledged after it started', async () => {
+    const { server } = stubContentServer();
+    const queue = chapterQueue('c1');
+    prefetchChapterBlocks('s1', 'c1');
+    // A save the server took after the read: the read may not hold it.
+    queue.save('c1-p', JSON.stringify(JSON.parse(storedParagraph('c1-p', 'Saved.').chunk.Value)), 0);
+    await queue.flush();
+    server.text = 'Saved.';
+
+    const loaded = await loadChapter(queue);
+
+    expect(server.contentReads).toEqual(['c1', 'c1']);
+    expect(textOf(loaded.blocks[0]!.chunk)).toBe('Saved.');
+  });
+});
+
+describe("the workspace route's reads", () => {
+  const prefetchAt = (address: string) =>
+    prefetchStoryWorkspace(new QueryClient(), 's1', new URL(address, 'http://localhost'));
+
+  it('start the content of the first chapter by place when the address names none', async () => {
+    const { server } = stubContentServer();
+    prefetchAt('/stories/s1');
+
+    await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
+    expect(takePrefetchedChapterBlocks('s1', 'c1', Number.NEGATIVE_INFINITY)).not.toBeNull();
+  });
+
+  it('start the content of the chapter the address names', async () => {
+    const { server } = stubContentServer();
+    prefetchAt('/stories/s1?chapter=c2');
+
+    await vi.waitFor(() => expect(server.contentReads).toEqual(['c2']));
+  });
+
+  it("start the first chapter's content when the named chapter is not the story's", async () => {
+    const { server, fetchMock } = stubContentServer();
+    prefetchAt('/stories/s1?chapter=gone');
+
+    await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        '/api/stories/s1',
+        '/api/stories/s1/settings',
+        '/api/stories/s1/progress',
+        '/api/stories/s1/associations/thumbs',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CHAPTER_PARAMETER } from '../features/workspace/hooks/use-active-chapter';
+import { byPlace, chapterToOpen } from '../features/workspace/utils/chapter-order';
+import { associationsQuery } from './associations';
+import { prefetchChapterBlocks } from './chapter-content';
+import { documentSettingsQuery } from './document-settings';
+import { storyProgressQuery } from './progress';
+import { storyQuery } from './stories';
+
+/**
+ * How long the workspace takes what its route prefetched as fresh: long enough to cover loading the
+ * workspace's code, short enough that a later visit reads again.
+ */
+export const PREFETCHED_FRESH_MS = 10_000;
+
+/**
+ * The reads a story workspace starts with (the story, its settings, its word counts, its associations and,
+ * once the story names it, the content of the chapter it opens), asked for as soon as its route is matched
+ * rather than once its code has loaded and rendered: on a first visit that code takes longer to load than
+ * these reads take to answer. Errors stay where the workspace finds them and reports them as for its own
+ * reads.
+ */
+export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string, address: URL): void {
+  void queryClient.fetchQuery(storyQuery(storyId)).then(
+    (story) => {
+      const chapter = chapterToOpen(
+        [...(story.chapters ?? [])].sort(byPlace),
+        address.searchParams.get(CHAPTER_PARAMETER),
+      );
+      if (chapter) prefetchChapterBlocks(storyId, chapter.id);
+    },
+    () => undefined,
+  );
+  void queryClient.prefetchQuery(documentSettingsQuery(storyId));
+  void queryClient.prefetchQuery(storyProgressQuery(storyId));
+  void queryClient.prefetchQuery(associationsQuery(storyId));
+}
