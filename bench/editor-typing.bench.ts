@@ -59,7 +59,7 @@ const KEYSTROKES = 150;
 const WARM_UP_KEYSTROKES = 20;
 const OPENS = 3;
 /** Rounds of typing into the editor and into the plain page, alternating which goes first. */
-const ROUNDS = Number(process.env.EDITOR_BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.EDITOR_BENCH_ROUNDS ?? 5);
 /** Paragraphs per save request while the chapters are written. */
 const BATCH = 500;
 /** Issue 17's targets. */

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { prefetchStoryWorkspace } from '../api/story-workspace-prefetch';
 import { paths } from '../config/paths';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
@@ -67,8 +66,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   path: paths.story.path,
                   element: <StoryWorkspacePage />,
                   loader: ({ params, request }) => {
-                    if (params.storyId)
-                      prefetchStoryWorkspace(queryClient, params.storyId, new URL(request.url));
+                    const { storyId } = params;
+                    // Its own small chunk, not awaited: the first route stays light and the page is not held.
+                    if (storyId) {
+                      void import('../api/story-workspace-prefetch').then(({ prefetchStoryWorkspace }) =>
+                        prefetchStoryWorkspace(queryClient, storyId, new URL(request.url)),
+                      );
+                    }
                     return null;
                   },
                   shouldRevalidate: ({ currentParams, nextParams }) =>
