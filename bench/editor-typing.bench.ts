@@ -58,6 +58,8 @@ const ASSOCIATIONS = 500;
 const KEYSTROKES = 150;
 const WARM_UP_KEYSTROKES = 20;
 const OPENS = 3;
+/** EDITOR_BENCH_OPENING_LATENCY_MS=150 opens the chapter with that much network latency per request (loopback has none). */
+const OPENING_LATENCY_MS = Number(process.env.EDITOR_BENCH_OPENING_LATENCY_MS ?? 0);
 /** Rounds of typing into the editor and into the plain page, alternating which goes first. */
 const ROUNDS = Number(process.env.EDITOR_BENCH_ROUNDS ?? 5);
 /** Paragraphs per save request while the chapters are written. */
@@ -502,6 +504,15 @@ async function measureOpening(
   profile: string | undefined,
 ): Promise<void> {
   const page = await context.newPage();
+  if (OPENING_LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: OPENING_LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   const { paragraphs } = chapterShape(words);
   // The first open fetches the app; the measured ones find it in the browser's cache.
   await openChapter(page, storyId, paragraphs);
@@ -512,7 +523,7 @@ async function measureOpening(
     opens.push(await (run === 0 ? profiled(page, profile, open) : open()));
   }
   await page.close();
-  const size = `${words.toLocaleString('en')}-word chapter`;
+  const size = `${words.toLocaleString('en')}-word chapter${OPENING_LATENCY_MS > 0 ? `, ${OPENING_LATENCY_MS} ms latency` : ''}`;
   printFigure({
     name: `open a ${size}: text and mentions shown`,
     value: median(opens.map((open) => open.mentionsShown)),
