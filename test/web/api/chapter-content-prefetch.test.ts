@@ -1,10 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  PREFETCHED_CONTENT_MAX_AGE_MS,
-  prefetchChapterBlocks,
-  takePrefetchedChapterBlocks,
-} from '../../../web/src/api/chapter-content';
+import { prefetchChapterBlocks, takePrefetchedChapterBlocks } from '../../../web/src/api/chapter-content';
 import { prefetchStoryWorkspace } from '../../../web/src/api/story-workspace-prefetch';
 import { loadChapter } from '../../../web/src/editor/chapter-content';
 import { AutosaveQueue } from '../../../web/src/editor/autosave/autosave-queue';
@@ -39,6 +35,8 @@ function chapterQueue(chapterId: string) {
   });
 }
 
+const FRESH_FOR_MS = 10_000;
+
 const textOf = (chunk: string) => (JSON.parse(chunk) as { children: { text: string }[] }).children[0]!.text;
 
 beforeEach(() => {
@@ -49,7 +47,7 @@ beforeEach(() => {
 describe('the chapter read started ahead of its editor', () => {
   it('is what the chapter opens with: its content is read once', async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c1');
+    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
     server.text = 'Changed after the read started.';
 
     const loaded = await loadChapter(chapterQueue('c1'));
@@ -60,7 +58,7 @@ describe('the chapter read started ahead of its editor', () => {
 
   it('is taken once: opening the chapter again reads it again', async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c1');
+    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
     const queue = chapterQueue('c1');
     await loadChapter(queue);
     server.text = 'Read again.';
@@ -73,18 +71,18 @@ describe('the chapter read started ahead of its editor', () => {
 
   it("is not another chapter's content", async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c2');
+    prefetchChapterBlocks('s1', 'c2', FRESH_FOR_MS);
 
     await loadChapter(chapterQueue('c1'));
 
     expect(server.contentReads).toEqual(['c2', 'c1']);
   });
 
-  it('is read again when older than its maximum age', async () => {
+  it('is read again once past its freshness', async () => {
     const { server } = stubContentServer();
     const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
-    prefetchChapterBlocks('s1', 'c1');
-    now.mockReturnValue(1_000 + PREFETCHED_CONTENT_MAX_AGE_MS + 1);
+    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
+    now.mockReturnValue(1_000 + FRESH_FOR_MS + 1);
     server.text = 'Newer.';
 
     const loaded = await loadChapter(chapterQueue('c1'));
@@ -96,7 +94,7 @@ describe('the chapter read started ahead of its editor', () => {
   it('is read again when a write of the chapter was acknowledged after it started', async () => {
     const { server } = stubContentServer();
     const queue = chapterQueue('c1');
-    prefetchChapterBlocks('s1', 'c1');
+    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
     // A save the server took after the read: the read may not hold it.
     queue.save('c1-p', JSON.stringify(JSON.parse(storedParagraph('c1-p', 'Saved.').chunk.Value)), 0);
     await queue.flush();

@@ -32,14 +32,12 @@ export async function fetchChapterBlocks(
   return blocks;
 }
 
-/** How old a read started ahead may be when the editor takes it; an older one is read again. */
-export const PREFETCHED_CONTENT_MAX_AGE_MS = 10_000;
-
 interface PrefetchedContent {
   storyId: string;
   chapterId: string;
-  /** When the read was started (`performance.now()`). */
+  /** When the read was started, and until when the editor may take it (`performance.now()`). */
   startedAt: number;
+  freshUntil: number;
   blocks: Promise<ServerBlock[]>;
 }
 
@@ -48,18 +46,20 @@ let prefetched: PrefetchedContent | null = null;
 
 /**
  * Starts reading a chapter's content before its editor exists (the workspace's route does, as soon as it
- * knows which chapter opens), so the read overlaps loading and rendering the workspace.
+ * knows which chapter opens), so the read overlaps loading and rendering the workspace. The editor may take
+ * it for `freshForMs`; later it reads again.
  */
-export function prefetchChapterBlocks(storyId: string, chapterId: string): void {
+export function prefetchChapterBlocks(storyId: string, chapterId: string, freshForMs: number): void {
   const blocks = fetchChapterBlocks(storyId, chapterId, { background: false });
   // A failed read is the editor's to report when it takes it; one never taken is simply dropped.
   blocks.catch(() => undefined);
-  prefetched = { storyId, chapterId, startedAt: performance.now(), blocks };
+  const startedAt = performance.now();
+  prefetched = { storyId, chapterId, startedAt, freshUntil: startedAt + freshForMs, blocks };
 }
 
 /**
  * The read started ahead for this chapter, taken once: null when there is none, it is another chapter's, it is
- * older than `PREFETCHED_CONTENT_MAX_AGE_MS`, or a write of this page was acknowledged since it started
+ * past its freshness, or a write of this page was acknowledged since it started
  * (`lastWriteAcknowledgedAt`, on the same clock): that write may have landed after the read, which would then
  * show the paragraph as it was before.
  */
@@ -71,8 +71,7 @@ export function takePrefetchedChapterBlocks(
   const taken = prefetched;
   prefetched = null;
   if (!taken || taken.storyId !== storyId || taken.chapterId !== chapterId) return null;
-  const now = performance.now();
-  if (now - taken.startedAt > PREFETCHED_CONTENT_MAX_AGE_MS) return null;
+  if (performance.now() > taken.freshUntil) return null;
   if (lastWriteAcknowledgedAt >= taken.startedAt) return null;
   return taken.blocks;
 }

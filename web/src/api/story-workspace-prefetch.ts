@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CHAPTER_PARAMETER } from '../features/workspace/hooks/use-active-chapter';
-import { byPlace, chapterToOpen } from '../features/workspace/utils/chapter-order';
+import { storyAddressParameters } from '../config/paths';
+import { chapterToOpen } from '../features/workspace/utils/chapter-order';
 import { associationsQuery } from './associations';
 import { prefetchChapterBlocks } from './chapter-content';
 import { documentSettingsQuery } from './document-settings';
@@ -8,8 +8,8 @@ import { storyProgressQuery } from './progress';
 import { storyQuery } from './stories';
 
 /**
- * How long the workspace takes what its route prefetched as fresh: long enough to cover loading the
- * workspace's code, short enough that a later visit reads again.
+ * How long the workspace takes what its route prefetched (the chapter's content included) as fresh: long
+ * enough to cover loading the workspace's code, short enough that a later visit reads again.
  */
 export const PREFETCHED_FRESH_MS = 10_000;
 
@@ -24,10 +24,10 @@ export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string
   void queryClient.fetchQuery(storyQuery(storyId)).then(
     (story) => {
       const chapter = chapterToOpen(
-        [...(story.chapters ?? [])].sort(byPlace),
-        address.searchParams.get(CHAPTER_PARAMETER),
+        story.chapters ?? [],
+        address.searchParams.get(storyAddressParameters.chapter),
       );
-      if (chapter) prefetchChapterBlocks(storyId, chapter.id);
+      if (chapter) prefetchChapterBlocks(storyId, chapter.id, PREFETCHED_FRESH_MS);
     },
     () => undefined,
   );

@@ -5,6 +5,13 @@
 
 const segment = encodeURIComponent;
 
+/** The query parameters of a story's address: the open chapter, and a paragraph and mention to show in it. */
+export const storyAddressParameters = {
+  chapter: 'chapter',
+  paragraph: 'paragraph',
+  mention: 'mention',
+} as const;
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   /** With `accountDeleted`, the page says the account was deleted (where 'Delete my account' lands). */
@@ -18,7 +25,7 @@ export const paths = {
   story: {
     path: '/stories/:storyId',
     getHref: (storyId: string, chapterId?: string) =>
-      `/stories/${segment(storyId)}${chapterId === undefined ? '' : `?chapter=${segment(chapterId)}`}`,
+      `/stories/${segment(storyId)}${chapterId === undefined ? '' : `?${storyAddressParameters.chapter}=${segment(chapterId)}`}`,
   },
   /**
    * A chapter scrolled to a paragraph, with a mention of the association there flashed (issue 13), or without
@@ -28,9 +35,11 @@ export const paths = {
     path: '/stories/:storyId',
     getHref: (storyId: string, chapterId: string, mention: { keyId: string; associationId?: string }) =>
       `/stories/${segment(storyId)}?${new URLSearchParams({
-        chapter: chapterId,
-        paragraph: mention.keyId,
-        ...(mention.associationId === undefined ? {} : { mention: mention.associationId }),
+        [storyAddressParameters.chapter]: chapterId,
+        [storyAddressParameters.paragraph]: mention.keyId,
+        ...(mention.associationId === undefined
+          ? {}
+          : { [storyAddressParameters.mention]: mention.associationId }),
       }).toString()}`,
   },
   storyBible: {

@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { storyAddressParameters } from '../../../config/paths';
 import { chapterToOpen } from '../utils/chapter-order';
 
-export const CHAPTER_PARAMETER = 'chapter';
-/** `paths.storyMention`: a paragraph to scroll to and the association to flash in it (or the paragraph). */
-const PARAGRAPH_PARAMETER = 'paragraph';
-const MENTION_PARAMETER = 'mention';
+// `paths.storyMention` adds a paragraph to scroll to and the association to flash in it (or the paragraph).
+const {
+  chapter: CHAPTER_PARAMETER,
+  paragraph: PARAGRAPH_PARAMETER,
+  mention: MENTION_PARAMETER,
+} = storyAddressParameters;
 
 /**
  * The chapter named by `?chapter=` (see `chapterToOpen`). Spec §2: without one, the first chapter (by place) is
  * used and the address is updated to name it, replacing the history entry so Back does not return to the bare
- * address. `chapters` must be sorted by place.
+ * address.
  */
 export function useActiveChapter(chapters: readonly Chapter[]) {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -9,7 +9,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { useToastClearance } from '../../../components/alerts/toast-clearance';
 import { PageLayout } from '../../../components/layouts/page-layout';
-import { paths } from '../../../config/paths';
+import { paths, storyAddressParameters } from '../../../config/paths';
 import { sendStoryChanges } from '../../../editor/autosave';
 import { ChapterEditor } from '../../../editor/chapter-editor';
 import { MentionFocusPlugin } from '../../../editor/plugins/mention-focus-plugin';
@@ -173,7 +173,8 @@ function LoadedWorkspace({
   const stepChapter = (step: 1 | -1) => {
     // The address names the open chapter as soon as it changes; a render may still be on its way when the
     // shortcut is pressed again, so a quick second step starts from where the first one went.
-    const openChapterId = new URLSearchParams(window.location.search).get('chapter') ?? activeChapter?.id;
+    const openChapterId =
+      new URLSearchParams(window.location.search).get(storyAddressParameters.chapter) ?? activeChapter?.id;
     const index = chapters.findIndex((chapter) => chapter.id === openChapterId);
     const next = chapters[index + step];
     if (index >= 0 && next) selectChapter(next.id);

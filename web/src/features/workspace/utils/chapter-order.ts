@@ -4,11 +4,14 @@ export const byPlace = (first: Chapter, second: Chapter) => first.place - second
 
 /**
  * The chapter the workspace opens (spec §2): the one named by `?chapter=`, or the first by place when none is
- * named or the named one is not the story's (a stale link, a chapter deleted elsewhere). `chapters` must be
- * sorted by place.
+ * named or the named one is not the story's (a stale link, a chapter deleted elsewhere).
  */
 export function chapterToOpen(chapters: readonly Chapter[], requestedId: string | null): Chapter | undefined {
-  return chapters.find((chapter) => chapter.id === requestedId) ?? chapters[0];
+  const requested = chapters.find((chapter) => chapter.id === requestedId);
+  if (requested) return requested;
+  let first: Chapter | undefined;
+  for (const chapter of chapters) if (!first || chapter.place < first.place) first = chapter;
+  return first;
 }
 
 /** Spec §4 "Series and ordering": after a move or a removal, places are renumbered from 1 in list order. */
