@@ -1,5 +1,4 @@
 import type { AlertOptions } from '../../components/alerts/alert-types';
-import { webEnv } from '../../config/env';
 import { ApiError } from '../../lib/api-client';
 
 /** Spec §8's billing messages, word for word. */
@@ -26,15 +25,5 @@ export function welcomeAlert(periodEnd: string): AlertOptions {
     title: 'Welcome',
     message: `Your subscription is active until ${date} and will automatically renew.`,
     severity: 'success',
-  };
-}
-
-/** Spec §8 'Settings toggle failure', with the support mail link. */
-export function settingsToggleFailedAlert(): AlertOptions {
-  return {
-    title: 'Cannot edit your settings',
-    message: 'Cannot edit your settings at this time. Please try again later, or contact support.',
-    severity: 'error',
-    link: { url: `mailto:${webEnv.supportEmail}`, text: webEnv.supportEmail },
   };
 }

@@ -8,7 +8,7 @@ import { progressKeys } from '../../../api/progress';
 import { updateUserPreferences } from '../../../api/user';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useUser } from '../../../lib/user/user-context';
-import { settingsToggleFailedAlert } from '../../billing/billing-messages';
+import { settingsToggleFailedAlert } from '../../settings';
 
 /** The author's daily goal in words: set, changed, or removed (no goal, no streak). */
 export function DailyGoalForm({ dailyGoal }: { dailyGoal: number | null }) {

@@ -12,7 +12,7 @@ import { updateUserPreferences } from '../../../api/user';
 import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { useUser } from '../../../lib/user/user-context';
-import { settingsToggleFailedAlert } from '../../billing/billing-messages';
+import { settingsToggleFailedAlert } from '../settings-messages';
 
 const THEME_LABELS: Record<ThemePreference, string> = {
   light: 'Light',

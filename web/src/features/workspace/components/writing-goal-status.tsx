@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { progressKeys, userProgressQuery } from '../../../api/progress';
 import { useChapterSaveStatus } from '../../../editor/autosave';
-import { TargetProgressBar, targetPercent } from '../../progress/components/story-progress-row';
+import { TargetProgressBar, targetPercent } from '../../progress';
 
 const formatNumber = new Intl.NumberFormat();
 
