@@ -9,7 +9,10 @@ import { type Config, getConfig } from './env';
 import { createLogger } from './logger';
 import type { Repositories } from './domain/repositories';
 import { refusedPort } from './port-grants';
-import type { BillingProvider, BlobStore, Identity, Ports, Queue } from './ports';
+import type { Identity } from './domain/auth/identity';
+import type { BillingProvider } from './domain/billing/billing-port';
+import type { BlobStore, Queue } from './domain/ports';
+import type { Ports } from './ports';
 
 /*
  * In each Lambda bundle, esbuild's `define` replaces these with whether the function's access grants the port

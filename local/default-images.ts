@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_IMAGES_PATH } from '../shared/default-images';
-import type { BlobStore } from '../lambdas/ports';
+import type { BlobStore } from '../lambdas/domain/ports';
 
 /** The content types of the files `default-images/` holds. */
 const CONTENT_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };

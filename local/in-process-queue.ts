@@ -3,7 +3,7 @@ import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeError, type Logger } from '../lambdas/logger';
-import type { Queue } from '../lambdas/ports';
+import type { Queue } from '../lambdas/domain/ports';
 import type { QueueName } from '../lambdas/routes';
 import { lambdaContext } from './lambda-bridge';
 

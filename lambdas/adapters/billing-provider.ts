@@ -2,7 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { BillingProviderError, type Billing } from '../domain/billing/billing-port';
 import type { Config } from '../env';
 import type { Logger } from '../logger';
-import type { BillingProvider, LocalCardTokenizer } from '../ports';
+import type { BillingProvider, LocalCardTokenizer } from '../domain/billing/billing-port';
 import type { Database } from './dynamodb/document-client';
 import { DynamoDbLocalBillingStore } from './dynamodb/local-billing-store';
 import { LocalBilling } from './local-billing/local-billing';

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import { AppError } from '../errors';
 import { describeError } from '../logger';
-import type { RouteContext, RouteEvent } from './http-route';
+import type { RouteContext, RouteEvent } from './route-event';
 import { json, type HttpResult } from './responses';
 
 /**

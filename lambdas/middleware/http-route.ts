@@ -1,28 +1,16 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { getPorts } from '../composition';
 import { UnsupportedMediaTypeError, ValidationError } from '../errors';
-import type { Logger } from '../logger';
-import type { Ports } from '../ports';
 import { readCookies } from './cookies';
 import { errorHandler } from './error-handler';
 import { originCheck } from './origin-check';
 import { DOT_SEGMENT_MESSAGE, hasDotSegment } from './request-path';
+import type { Logger } from '../logger';
+import type { Ports } from '../ports';
 import type { HttpResult } from './responses';
+import type { AuthMode, RouteContext, RouteEvent } from './route-event';
 import { sessionAuth } from './session-auth';
-
-export type RouteEvent = APIGatewayProxyEventV2;
-
-export interface RouteContext extends Context {
-  ports: Ports;
-  logger: Logger;
-  userId?: string;
-  sessionId?: string;
-  input: { body: unknown; query: unknown; params: unknown };
-}
-
-export type AuthMode = 'required' | 'optional' | 'none';
 
 type Output<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : undefined;
 

@@ -1,7 +1,8 @@
 import busboy from 'busboy';
 import type { z } from 'zod';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors';
-import { rawBody, type RouteEvent } from './http-route';
+import { rawBody } from './http-route';
+import type { RouteEvent } from './route-event';
 
 /** Multipart form bodies (story and series forms, image uploads), parsed by busboy with firm limits. */
 

@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import { ForbiddenError } from '../errors';
-import type { RouteContext, RouteEvent } from './http-route';
+import type { RouteContext, RouteEvent } from './route-event';
 import type { HttpResult } from './responses';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import { UnauthenticatedError } from '../errors';
 import { readCookies, sessionCookieName } from './cookies';
-import type { AuthMode, RouteContext, RouteEvent } from './http-route';
+import type { AuthMode, RouteContext, RouteEvent } from './route-event';
 import type { HttpResult } from './responses';
 
 /** Resolves the session cookie to a user id; `required` routes answer 401 without a live session. */

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { vi } from 'vitest';
-import type { BlobStore, Queue } from '../../lambdas/ports';
+import type { BlobStore, Queue } from '../../lambdas/domain/ports';
 import { apiEvent, type ApiEventOptions } from './api-event';
 import { installForEachTest, installTestPorts, TEST_NOW } from './ports';
 

@@ -25,9 +25,9 @@ import {
   MAX_WRITES_PER_TRANSACTION,
   type Read,
   type ReadResults,
-  type Repositories,
   type Write,
-} from '../../lambdas/domain/repositories';
+} from '../../lambdas/domain/unit-of-work';
+import type { Repositories } from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
 import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';

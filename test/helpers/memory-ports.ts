@@ -2,7 +2,9 @@ import { vi } from 'vitest';
 import { LocalBilling } from '../../lambdas/adapters/local-billing/local-billing';
 import { InMemoryLocalBillingStore } from '../../lambdas/adapters/local-billing/local-billing-store';
 import { createLogger } from '../../lambdas/logger';
-import type { BlobStore, Identity, Ports, Queue } from '../../lambdas/ports';
+import type { BlobStore, Queue } from '../../lambdas/domain/ports';
+import type { Identity } from '../../lambdas/domain/auth/identity';
+import type { Ports } from '../../lambdas/ports';
 import { createInMemoryRepositories } from './in-memory-repositories';
 import { TEST_NOW, testConfig } from './ports';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
-import type { BlobStore } from '../../lambdas/ports';
+import type { BlobStore } from '../../lambdas/domain/ports';
 import { purgeAccount } from '../../lambdas/domain/users/delete-account';
 import { handler as accountDeletionWorker } from '../../lambdas/workers/account-deletion-worker';
 import { ACCOUNT_EMAIL_MISMATCH_MESSAGE, type User } from '../../shared/schemas/user';

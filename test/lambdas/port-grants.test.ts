@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grantDefinitions, PortNotGrantedError, portGrants, refusedPort } from '../../lambdas/port-grants';
-import type { BlobStore } from '../../lambdas/ports';
+import type { BlobStore } from '../../lambdas/domain/ports';
 
 describe('the ports an access grants', () => {
   it('grants each port its access names, and no other', () => {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AssociationHome,
   AssociationRecord,
@@ -20,6 +20,7 @@ import { ownedStoryKey } from './keys/story-keys';
 import {
   asWrite,
   batchGetAll,
+  getItem,
   queryAll,
   TransactionCancelledError,
   type TransactionItem,
@@ -112,14 +113,9 @@ export class DynamoDbAssociationRepository implements AssociationRepository {
   }
 
   async get(home: AssociationHome, associationId: string): Promise<AssociationRecord | undefined> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: associationKey(home, associationId),
-        ConsistentRead: true,
-      }),
+    return getItem(this.database, associationKey(home, associationId), (item) =>
+      fromItem(item as unknown as AssociationItem),
     );
-    return Item ? fromItem(Item as AssociationItem) : undefined;
   }
 
   async ownCounts(storyIds: readonly string[]): Promise<Map<string, number>> {

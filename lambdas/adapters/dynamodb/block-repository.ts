@@ -8,7 +8,15 @@ import {
   ORDER_SORT_KEY,
   orderKey,
 } from './keys/block-keys';
-import { asRead, asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
+import {
+  asRead,
+  asWrite,
+  batchGetAll,
+  deletePartition,
+  queryAll,
+  type TableItem,
+  versionCondition,
+} from './table';
 
 function orderFromItem(item: TableItem | undefined): BlockOrder {
   return {
@@ -261,12 +269,7 @@ export class DynamoDbBlockRepository implements BlockRepository {
       Put: {
         TableName: this.database.tableName,
         Item: { ...orderKey(chapterId), entity: 'block-order', key_ids: keyIds, version: order.version + 1 },
-        ...(order.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': order.version },
-            }),
+        ...versionCondition(order.version),
       },
     });
   }

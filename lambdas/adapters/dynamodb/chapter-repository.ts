@@ -10,7 +10,7 @@ import type {
 import type { Database } from './document-client';
 import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey } from './keys/chapter-keys';
 import { storyPartitionKey } from './keys/story-keys';
-import { asRead, asWrite, queryAll, type TableItem } from './table';
+import { asRead, asWrite, queryAll, type TableItem, versionCondition } from './table';
 
 function fromItem(item: TableItem): ChapterRecord {
   return {
@@ -94,12 +94,7 @@ export class DynamoDbChapterRepository implements ChapterRepository {
           chapter_ids: chapterIds,
           version: index.version + 1,
         },
-        ...(index.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': index.version },
-            }),
+        ...versionCondition(index.version),
       },
     });
   }
@@ -109,12 +104,7 @@ export class DynamoDbChapterRepository implements ChapterRepository {
       ConditionCheck: {
         TableName: this.database.tableName,
         Key: chapterIndexKey(storyId),
-        ...(index.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': index.version },
-            }),
+        ...versionCondition(index.version),
       },
     });
   }

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportJobRecord, ExportJobRepository } from '../../domain/export/export-job-repository';
 import type { Database } from './document-client';
+import { getItem } from './table';
 import { exportJobKey } from './keys/export-job-keys';
 
 function fromItem(item: Record<string, unknown>): ExportJobRecord {
@@ -36,15 +37,7 @@ export class DynamoDbExportJobRepository implements ExportJobRepository {
   }
 
   async get(storyId: string, jobId: string): Promise<ExportJobRecord | undefined> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: exportJobKey(storyId, jobId),
-        // The export call polls the job right after the worker wrote it.
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? fromItem(Item) : undefined;
+    return getItem(this.database, exportJobKey(storyId, jobId), fromItem);
   }
 
   async finish(

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { LocalBillingRecord, LocalBillingStore } from '../local-billing/local-billing-store';
 import type { Database } from './document-client';
+import { getItem } from './table';
 import { localBillingKey } from './keys/billing-keys';
 
 /** The local payment provider's customers in the table (embedded runtime), one item each, versioned. */
@@ -9,14 +10,7 @@ export class DynamoDbLocalBillingStore implements LocalBillingStore {
   constructor(private readonly database: Database) {}
 
   async get(customerId: string): Promise<LocalBillingRecord | undefined> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: localBillingKey(customerId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? (Item.record as LocalBillingRecord) : undefined;
+    return getItem(this.database, localBillingKey(customerId), (item) => item.record as LocalBillingRecord);
   }
 
   async put(record: LocalBillingRecord): Promise<boolean> {

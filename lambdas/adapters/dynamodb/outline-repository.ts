@@ -3,7 +3,7 @@ import type { OutlineSection } from '../../../shared/schemas/outline';
 import type { OutlineRepository, StoredOutline } from '../../domain/outline/outline-repository';
 import type { Database } from './document-client';
 import { outlineKey } from './keys/outline-keys';
-import { asWrite } from './table';
+import { asWrite, versionCondition } from './table';
 
 export class DynamoDbOutlineRepository implements OutlineRepository {
   constructor(private readonly database: Database) {}
@@ -28,12 +28,7 @@ export class DynamoDbOutlineRepository implements OutlineRepository {
           version: read.version + 1,
           updated_at: now.toISOString(),
         },
-        ...(read.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': read.version },
-            }),
+        ...versionCondition(read.version),
       },
     });
   }

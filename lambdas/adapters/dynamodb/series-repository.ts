@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SeriesRecord, SeriesRepository } from '../../domain/series/series-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
 import { ownedSeriesKey, SERIES_SORT_KEY_PREFIX } from './keys/series-keys';
 import { userPartitionKey } from './keys/user-keys';
-import { asWrite, queryAll, type TableItem } from './table';
+import { asWrite, getItem, queryAll, type TableItem, versionCondition } from './table';
 
 function fromItem(item: TableItem): SeriesRecord {
   return {
@@ -35,22 +34,15 @@ export class DynamoDbSeriesRepository implements SeriesRepository {
   constructor(private readonly database: Database) {}
 
   async requireOwned(userId: string, seriesId: string): Promise<SeriesRecord> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({ TableName: this.database.tableName, Key: ownedSeriesKey(userId, seriesId) }),
-    );
-    if (!Item) throw new NotFoundError('No such series.');
-    return fromItem(Item);
+    const series = await getItem(this.database, ownedSeriesKey(userId, seriesId), fromItem, {
+      consistent: false,
+    });
+    if (!series) throw new NotFoundError('No such series.');
+    return series;
   }
 
   async get(userId: string, seriesId: string): Promise<SeriesRecord | undefined> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: ownedSeriesKey(userId, seriesId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? fromItem(Item) : undefined;
+    return getItem(this.database, ownedSeriesKey(userId, seriesId), fromItem);
   }
 
   async listOwned(userId: string): Promise<SeriesRecord[]> {
@@ -66,12 +58,7 @@ export class DynamoDbSeriesRepository implements SeriesRepository {
       Put: {
         TableName: this.database.tableName,
         Item: toItem(userId, series, now),
-        ...(series.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': series.version },
-            }),
+        ...versionCondition(series.version),
       },
     });
   }

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SignInFlow, SignInFlowRepository } from '../../domain/auth/sign-in-flow-repository';
-import type { SignInProvider } from '../../ports';
+import type { SignInProvider } from '../../domain/auth/identity';
 import type { Database } from './document-client';
 import { signInFlowKey } from './keys/sign-in-flow-keys';
 

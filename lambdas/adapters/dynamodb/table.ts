@@ -2,19 +2,21 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../../errors';
+import { retry } from '../../retry';
 import {
   MAX_WRITES_PER_TRANSACTION,
   type Read,
   type ReadResults,
   type Reads,
   type Write,
-} from '../../domain/repositories';
+} from '../../domain/unit-of-work';
 import type { Database } from './document-client';
 
 /**
@@ -48,8 +50,52 @@ const BATCH_WRITE_SIZE = 25;
 const BATCH_GET_SIZE = 100;
 const BATCH_ATTEMPTS = 8;
 
-const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-const backoff = (attempt: number) => Math.min(50 * 2 ** attempt, 2_000);
+/** Some items of a batch were left unprocessed (throttling): the batch is sent again with only those. */
+class UnprocessedItemsError extends Error {
+  constructor(readonly operation: string) {
+    super(`DynamoDB left items of a ${operation} unprocessed`);
+    this.name = 'UnprocessedItemsError';
+  }
+}
+
+/** Sends a batch until nothing is left unprocessed; `send` answers what is left of what it was given. */
+async function sendBatch<T>(
+  operation: string,
+  items: T[],
+  send: (pending: T[]) => Promise<T[]>,
+): Promise<void> {
+  let pending = items;
+  await retry(
+    async () => {
+      pending = await send(pending);
+      if (pending.length > 0) throw new UnprocessedItemsError(operation);
+    },
+    { attempts: BATCH_ATTEMPTS, retryable: (error) => error instanceof UnprocessedItemsError },
+  );
+}
+
+/**
+ * The condition of a write over an item read at `version`: still at that version, or still absent when it was
+ * read as missing (version 0). A writer that got in between makes the write fail instead of being overwritten.
+ */
+export function versionCondition(version: number) {
+  return version === 0
+    ? { ConditionExpression: 'attribute_not_exists(PK)' }
+    : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': version } };
+}
+
+/** One item by its key, consistent unless said, made into what the repository answers; undefined when missing. */
+export async function getItem<T>(
+  database: Database,
+  key: TableKey,
+  fromItem: (item: TableItem) => T,
+  { consistent = true }: { consistent?: boolean } = {},
+): Promise<T | undefined> {
+  const { Item } = await database.client.send(
+    new GetCommand({ TableName: database.tableName, Key: key, ConsistentRead: consistent }),
+  );
+  return Item ? fromItem(Item) : undefined;
+}
 
 /** Every item a query matches, across pages. */
 export async function queryAll(
@@ -82,18 +128,15 @@ function partitionKeys(database: Database, partitionKey: string): Promise<TableK
 export async function batchGetAll(database: Database, keys: TableKey[]): Promise<TableItem[]> {
   const found: TableItem[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_SIZE) {
-    let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_SIZE);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt === BATCH_ATTEMPTS) throw new Error('DynamoDB left keys of a batch read unprocessed');
-      if (attempt > 0) await pause(backoff(attempt));
+    await sendBatch('batch read', keys.slice(start, start + BATCH_GET_SIZE), async (pending: TableKey[]) => {
       const result = await database.client.send(
         new BatchGetCommand({
           RequestItems: { [database.tableName]: { Keys: pending, ConsistentRead: true } },
         }),
       );
       found.push(...(result.Responses?.[database.tableName] ?? []));
-      pending = result.UnprocessedKeys?.[database.tableName]?.Keys ?? [];
-    }
+      return (result.UnprocessedKeys?.[database.tableName]?.Keys ?? []) as TableKey[];
+    });
   }
   return found;
 }
@@ -120,27 +163,24 @@ export async function readTogether<Named extends Reads>(
 /** Deletes the items 25 at a time, retrying with backoff whatever DynamoDB leaves unprocessed. */
 export async function deleteItems(database: Database, keys: TableKey[]): Promise<void> {
   for (let start = 0; start < keys.length; start += BATCH_WRITE_SIZE) {
-    let pending = keys
-      .slice(start, start + BATCH_WRITE_SIZE)
-      .map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt === BATCH_ATTEMPTS) throw new Error('DynamoDB left items of a batch delete unprocessed');
-      if (attempt > 0) await pause(backoff(attempt));
-      const result = await database.client.send(
-        new BatchWriteCommand({ RequestItems: { [database.tableName]: pending } }),
-      );
-      pending = (result.UnprocessedItems?.[database.tableName] ?? []).flatMap((request) =>
-        request.DeleteRequest?.Key
-          ? [
-              {
-                DeleteRequest: {
-                  Key: { PK: request.DeleteRequest.Key.PK, SK: request.DeleteRequest.Key.SK },
-                },
-              },
-            ]
-          : [],
-      ) as typeof pending;
-    }
+    await sendBatch(
+      'batch delete',
+      keys.slice(start, start + BATCH_WRITE_SIZE),
+      async (pending: TableKey[]) => {
+        const result = await database.client.send(
+          new BatchWriteCommand({
+            RequestItems: {
+              [database.tableName]: pending.map((key) => ({
+                DeleteRequest: { Key: { PK: key.PK, SK: key.SK } },
+              })),
+            },
+          }),
+        );
+        return (result.UnprocessedItems?.[database.tableName] ?? []).flatMap((request) =>
+          request.DeleteRequest?.Key ? [request.DeleteRequest.Key as TableKey] : [],
+        );
+      },
+    );
   }
 }
 
@@ -192,18 +232,23 @@ export async function transactWrite(
     throw new ValidationError('This change touches too many items to be made at once.');
   }
   const transactItems = items.map((item) => asTransactionItem(item as Write));
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await database.client.send(new TransactWriteCommand({ TransactItems: transactItems }));
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const cancelled = new TransactionCancelledError(
-        (error.CancellationReasons ?? []).map((reason) => reason.Code),
-        error.message,
-      );
-      if (!cancelled.collided || attempt >= collisionAttempts) throw cancelled;
-      await pause(25 * attempt + Math.random() * 25);
-    }
-  }
+  await retry(
+    async () => {
+      try {
+        await database.client.send(new TransactWriteCommand({ TransactItems: transactItems }));
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        throw new TransactionCancelledError(
+          (error.CancellationReasons ?? []).map((reason) => reason.Code),
+          error.message,
+        );
+      }
+    },
+    {
+      attempts: collisionAttempts,
+      retryable: (error) => error instanceof TransactionCancelledError && error.collided,
+      // Short and jittered: the other transaction holds the item only for the time of its own commit.
+      delay: (attempt) => 25 * attempt + Math.random() * 25,
+    },
+  );
 }

@@ -19,7 +19,7 @@ import {
   TRASHED_STORY_SORT_KEY_PREFIX,
 } from './keys/trash-keys';
 import { userPartitionKey } from './keys/user-keys';
-import { asWrite, queryAll, type TableItem } from './table';
+import { asWrite, getItem, queryAll, type TableItem } from './table';
 
 /** The UTC day of an ISO timestamp, under which an entry is filed for the purge. */
 const dayOf = (isoTimestamp: string) => isoTimestamp.slice(0, 10);
@@ -64,25 +64,11 @@ export class DynamoDbTrashRepository implements TrashRepository {
   }
 
   async getStory(userId: string, storyId: string) {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: trashedStoryKey(userId, storyId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? storyFromItem(Item) : undefined;
+    return getItem(this.database, trashedStoryKey(userId, storyId), storyFromItem);
   }
 
   async getChapter(userId: string, storyId: string, chapterId: string) {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: trashedChapterKey(userId, storyId, chapterId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? chapterFromItem(Item) : undefined;
+    return getItem(this.database, trashedChapterKey(userId, storyId, chapterId), chapterFromItem);
   }
 
   async listChapters(userId: string, storyId: string) {

@@ -4,7 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { UserPreferences } from '../../../shared/schemas/billing';
 import type { ThemePreference, User } from '../../../shared/schemas/user';
 import type { UserRepository } from '../../domain/users/user-repository';
-import type { SignedInIdentity } from '../../ports';
+import type { SignedInIdentity } from '../../domain/auth/identity';
 import type { Database } from './document-client';
 import {
   IDENTITY_KEY_PREFIX,

@@ -1,4 +1,4 @@
-import type { SampleImages } from '../../ports';
+import type { SampleImages } from '../../domain/ports';
 
 /** How long a new story waits for the sample-image service before making its own cover. */
 const SAMPLE_IMAGE_TIMEOUT_MS = 3_000;

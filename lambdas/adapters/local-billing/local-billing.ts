@@ -15,7 +15,7 @@ import {
   type NewSubscription,
   type ProviderSubscription,
 } from '../../domain/billing/billing-port';
-import { ConflictError } from '../../errors';
+import { ConcurrentChangeError, retryOnConcurrentChange } from '../../domain/concurrency';
 import type { LocalBillingRecord, LocalBillingStore, LocalSubscription } from './local-billing-store';
 import {
   CARD_DECLINED_MESSAGE,
@@ -48,7 +48,6 @@ export interface LocalBillingOptions {
   nonce?: () => string;
 }
 
-const MAX_WRITE_ATTEMPTS = 5;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
@@ -203,13 +202,15 @@ export class LocalBilling implements Billing {
     customerId: string,
     change: (record: LocalBillingRecord) => LocalBillingRecord,
   ): Promise<LocalBillingRecord> {
-    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+    return retryOnConcurrentChange(async () => {
       const stored = await this.options.store.get(customerId);
       if (!stored) throw new BillingProviderError(new Error(`unknown local customer ${customerId}`));
       const next = { ...change(this.advance(stored)), version: stored.version + 1 };
-      if (await this.options.store.put(next)) return next;
-    }
-    throw new ConflictError('Your billing details changed while this request ran. Please try again.');
+      if (!(await this.options.store.put(next))) {
+        throw new ConcurrentChangeError('the local customer changed since it was read');
+      }
+      return next;
+    });
   }
 
   private toCustomer(record: LocalBillingRecord): BillingCustomer {

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { Config } from '../../env';
 import { UnauthenticatedError } from '../../errors';
-import type { Identity, SignInProvider } from '../../ports';
+import type { Identity, SignInProvider } from '../../domain/auth/identity';
 import { cognitoProviderNames } from './provider-names';
 
 /**

@@ -1,4 +1,4 @@
-import type { SignInProvider } from '../../ports';
+import type { SignInProvider } from '../../domain/auth/identity';
 
 /**
  * The `identity_provider` names Cognito knows the federated providers by. Google and LoginWithAmazon are

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../env';
-import type { BlobStore } from '../../ports';
+import type { BlobStore } from '../../domain/ports';
 import type { BucketName } from '../../routes';
 
 /** S3 allows at most 1,000 keys in one DeleteObjects call. */

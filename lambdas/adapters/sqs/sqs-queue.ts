@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Config } from '../../env';
-import type { Queue } from '../../ports';
+import type { Queue } from '../../domain/ports';
 import type { QueueName } from '../../routes';
 
 export function createSqsQueue(config: Config, client = new SQSClient({ region: config.AWS_REGION })): Queue {

@@ -1,5 +1,5 @@
 import type { AssociationType } from '../../../shared/schemas/associations';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /** The stored images of an uploaded portrait. */
 export interface PortraitImages {

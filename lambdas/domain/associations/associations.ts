@@ -14,14 +14,14 @@ import {
   FREE_ASSOCIATION_LIMIT_MESSAGE,
 } from '../../../shared/validation';
 import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
 import type { StoryRecord } from '../stories/story-repository';
 import type { AssociationRecord, AssociationRepository } from './association-repository';
 import { locateAssociation, readStoryAssociations, type ScopedAssociation } from './story-associations';
 
 /** What the association operations use; handlers pass their ports. */
-export type AssociationPorts = Pick<Ports, 'repositories' | 'blobs' | 'logger' | 'now'>;
+export type AssociationPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 export interface StoryScope {
   userId: string;

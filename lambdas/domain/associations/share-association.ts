@@ -9,7 +9,8 @@ import {
 } from '../../../shared/validation';
 import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../../errors';
 import { retryOnConcurrentChange } from '../concurrency';
-import type { Repositories, Write } from '../repositories';
+import type { Repositories } from '../repositories';
+import type { Write } from '../unit-of-work';
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from '../stories/story-repository';
 import { type AssociationPorts, type StoryScope, toAssociation } from './associations';

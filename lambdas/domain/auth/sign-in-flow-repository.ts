@@ -1,4 +1,4 @@
-import type { SignInProvider } from '../../ports';
+import type { SignInProvider } from './identity';
 
 /** A sign-in in progress, kept by its `state` until the provider sends the browser back. */
 export interface SignInFlow {

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ValidationError } from '../../errors';
-import type { Ports, SignInProvider } from '../../ports';
+import type { DomainPorts } from '../ports';
+import type { Identity, SignInProvider } from './identity';
 
 /** A sign-in in progress lives ten minutes: long enough to pick an account, short enough to be useless later. */
 export const SIGN_IN_FLOW_TTL_SECONDS = 600;
 
-type SignInPorts = Pick<Ports, 'repositories' | 'identity' | 'config' | 'now'>;
+type SignInPorts = Pick<DomainPorts, 'repositories' | 'now'> & {
+  identity: Identity;
+  config: { SESSION_TTL_SECONDS: number };
+};
 
 /**
  * Begins the authorization-code flow with PKCE: the identity port makes the state, nonce and verifier, and the
@@ -71,6 +75,6 @@ export async function finishSignIn(
 }
 
 /** Revokes the session on the server; the cookie alone is then worth nothing. */
-export async function signOut(ports: Pick<Ports, 'repositories'>, sessionId: string): Promise<void> {
+export async function signOut(ports: Pick<DomainPorts, 'repositories'>, sessionId: string): Promise<void> {
   await ports.repositories.sessions.revoke(sessionId);
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Product } from '../../../shared/schemas/billing';
+import type { LocalCardRequest, PaymentMethod, Product } from '../../../shared/schemas/billing';
 import { AppError, ConflictError } from '../../errors';
 
 /**
@@ -37,6 +37,19 @@ export interface Billing {
    * `WebhookSignatureError`. Providers without webhooks refuse every delivery the same way.
    */
   parseWebhook(payload: string, signatureHeader: string | undefined): BillingEvent;
+}
+
+/** The payment provider, as composed for this runtime (`adapters/billing-provider.ts`). */
+export interface BillingProvider {
+  /** The adapter; in AWS it reads its secrets on its first call to the provider. */
+  billing: Billing;
+  /** The adapter with its secrets read, as verifying a webhook signature needs. */
+  connect(): Promise<Billing>;
+}
+
+/** What Stripe Elements does in the browser, done by the local provider for its card form. */
+export interface LocalCardTokenizer {
+  tokenizeCard(request: LocalCardRequest): PaymentMethod;
 }
 
 export interface BillingAuthor {

@@ -1,7 +1,7 @@
 import type { User } from '../../../shared/schemas/user';
 import { expiresAtSeconds, isSubscriber } from '../../../shared/subscription';
-import { ConflictError, NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import { NotFoundError } from '../../errors';
+import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import type { Billing, ProviderSubscription } from './billing-port';
 
 /** A user's billing fields (spec §3 User), as stored on the user profile. */
@@ -41,9 +41,6 @@ export interface BillingPorts {
   now(): Date;
 }
 
-/** As everywhere in the table: a write that keeps losing races answers 409 after five attempts. */
-const MAX_WRITE_ATTEMPTS = 5;
-
 export async function requireBillingState(store: UserBillingState, userId: string): Promise<UserBilling> {
   const state = await store.get(userId);
   if (!state) throw new NotFoundError('No such user.');
@@ -69,13 +66,15 @@ export async function changeBillingState(
   userId: string,
   change: (current: UserBilling) => UserBilling,
 ): Promise<UserBilling> {
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+  return retryOnConcurrentChange(async () => {
     const current = await requireBillingState(store, userId);
     const next = change(current);
     if (sameBilling(current, next)) return current;
-    if (await store.replace(userId, current, next)) return next;
-  }
-  throw new ConflictError('Your account changed while this request ran. Please try again.');
+    if (!(await store.replace(userId, current, next))) {
+      throw new ConcurrentChangeError('the billing fields changed since they were read');
+    }
+    return next;
+  });
 }
 
 const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
@@ -131,17 +130,4 @@ export function applyProviderSubscription(
   if (subscription.status === 'active')
     return applyPaidPeriod(renewed, subscriptionId, subscription.periodEnd, now);
   return expireIfLapsed(renewed, now);
-}
-
-/** The billing operations' ports out of a handler's: the provider's adapter and the billing repositories. */
-export function billingPortsOf(
-  ports: Pick<Ports, 'billing' | 'repositories' | 'now'>,
-  billing: Billing = ports.billing.billing,
-): BillingPorts {
-  return {
-    billing,
-    billingState: ports.repositories.billingState,
-    processedEvents: ports.repositories.processedEvents,
-    now: ports.now,
-  };
 }

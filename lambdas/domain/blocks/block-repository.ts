@@ -1,4 +1,4 @@
-import type { Read, Write } from '../repositories';
+import type { Read, Write } from '../unit-of-work';
 
 /**
  * A chapter's content: one stored block per paragraph (the chunk as the editor saved it) and one order holding

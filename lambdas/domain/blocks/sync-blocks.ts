@@ -1,13 +1,17 @@
 import { MAX_BLOCKS_PER_CHAPTER, TOO_MANY_BLOCKS_MESSAGE } from '../../../shared/validation';
 import { ChapterChangedError, ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { applyPlacements } from '../../../shared/ordering';
 import { dailyWordsWrites, timeZoneOf, wordsChange, writingDay } from '../progress/words-written';
-import { MAX_WRITES_PER_TRANSACTION, type Repositories, type Write } from '../repositories';
+import type { Repositories } from '../repositories';
+import { MAX_WRITES_PER_TRANSACTION, type Write } from '../unit-of-work';
 import { latestVersionBeforeSave, takeAutomaticVersionIfDue } from '../versions/automatic-versions';
 import type { StoredBlock } from './block-repository';
 import { requireReady } from './chapter-content';
+
+/** The ports these operations use. */
+export type SyncBlocksPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 /**
  * The editor's block sync (spec §4): saves, deletes and order changes of a chapter's paragraphs. Each write is
@@ -145,7 +149,7 @@ function requireBasedOnStored<Block extends { key_id: string; base_revision?: nu
  * read when the page says so (`base_revision` 0), else once the paragraph is found missing.
  */
 export async function saveBlocks(
-  ports: Ports,
+  ports: SyncBlocksPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -237,7 +241,7 @@ export async function saveBlocks(
 
 /** DELETE /api/stories/{id}/block: removes the paragraphs and their places in the order together. */
 export async function deleteBlocks(
-  ports: Ports,
+  ports: SyncBlocksPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -293,7 +297,7 @@ export async function deleteBlocks(
  * relative order. Paragraphs the chapter does not hold (deleted, or never saved) have no place to take.
  */
 export async function reorderBlocks(
-  ports: Ports,
+  ports: SyncBlocksPorts,
   userId: string,
   storyId: string,
   chapterId: string,

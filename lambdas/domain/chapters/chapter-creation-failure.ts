@@ -1,10 +1,13 @@
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { Repositories } from '../repositories';
 import { listChapters } from './chapter-list';
 import type { ChapterCreationMessage } from './create-chapter';
+
+/** The ports these operations use. */
+export type ChapterCreationFailurePorts = Pick<DomainPorts, 'repositories' | 'queue' | 'now'>;
 
 /**
  * The creation worker's last delivery failed: the chapter, if still 'creating', is marked 'failed', so the
@@ -44,7 +47,7 @@ export async function markChaptersCreationFailed(
  * chapter goes back to 'failed' and the error is answered.
  */
 export async function retryChapterCreation(
-  ports: Ports,
+  ports: ChapterCreationFailurePorts,
   userId: string,
   storyId: string,
   chapterId: string,

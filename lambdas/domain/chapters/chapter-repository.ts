@@ -1,5 +1,5 @@
 import type { ChapterStatus } from '../../../shared/schemas/chapter';
-import type { Read, Write } from '../repositories';
+import type { Read, Write } from '../unit-of-work';
 
 /**
  * Chapters of a story (title and status) and the story's chapter index holding their ids in order. A chapter's

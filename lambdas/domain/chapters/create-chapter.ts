@@ -6,11 +6,14 @@ import {
   TOO_MANY_CHAPTERS_MESSAGE,
 } from '../../../shared/validation';
 import { ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { applyPlacements } from '../../../shared/ordering';
 import { retryOnConcurrentChange } from '../concurrency';
 import { toChapter } from './chapter-list';
 import type { ChapterRecord } from './chapter-repository';
+
+/** The ports these operations use. */
+export type CreateChapterPorts = Pick<DomainPorts, 'repositories' | 'queue' | 'now'>;
 
 /** The chapter-creation queue's message. */
 export interface ChapterCreationMessage {
@@ -24,7 +27,7 @@ export interface ChapterCreationMessage {
  * cannot be sent, the chapter is taken back out, so no chapter is left 'creating' forever.
  */
 export async function createChapter(
-  ports: Ports,
+  ports: CreateChapterPorts,
   userId: string,
   storyId: string,
   request: { title?: string; place?: number },
@@ -68,7 +71,7 @@ export async function createChapter(
   return created;
 }
 
-async function withdrawChapter(ports: Ports, storyId: string, chapterId: string): Promise<void> {
+async function withdrawChapter(ports: CreateChapterPorts, storyId: string, chapterId: string): Promise<void> {
   const { repositories } = ports;
   await retryOnConcurrentChange(async () => {
     const { chapters, index } = await repositories.chapters.listWithIndex(storyId);

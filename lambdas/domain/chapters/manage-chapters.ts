@@ -1,14 +1,17 @@
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { applyPlacements } from '../../../shared/ordering';
 import { retryOnConcurrentChange } from '../concurrency';
 import { deleteChapterVersions } from '../versions/chapter-versions';
 import { listChapters, orderedChapters } from './chapter-list';
 
+/** The ports these operations use. */
+export type ManageChaptersPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'now'>;
+
 /** GET /api/stories/{storyId}/chapters/{chapterId}. */
 export async function getChapter(
-  ports: Ports,
+  ports: ManageChaptersPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -21,7 +24,7 @@ export async function getChapter(
 
 /** PUT /api/stories/{storyId}/chapters/{chapterId}: one item written. */
 export async function renameChapter(
-  ports: Ports,
+  ports: ManageChaptersPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -38,7 +41,7 @@ export async function renameChapter(
  * (404 otherwise); chapters left out keep their relative order.
  */
 export async function reorderChapters(
-  ports: Ports,
+  ports: ManageChaptersPorts,
   userId: string,
   storyId: string,
   placements: { chapter_id: string; place: number }[],
@@ -67,7 +70,11 @@ export async function reorderChapters(
  * path every removal of a chapter takes (the trash's purge, the story's and the account's deletion), so whatever
  * is kept with a chapter goes with it.
  */
-export async function purgeChapterContent(ports: Ports, storyId: string, chapterId: string): Promise<void> {
+export async function purgeChapterContent(
+  ports: ManageChaptersPorts,
+  storyId: string,
+  chapterId: string,
+): Promise<void> {
   await deleteChapterVersions(ports, storyId, chapterId);
   await ports.repositories.blocks.deleteContent(chapterId);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import type { ExportReady } from '../../../shared/schemas/export';
 import { DEFAULT_DOCUMENT_SETTINGS } from '../../../shared/schemas/settings';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import type { AssociationRecord } from '../associations/association-repository';
 import { DOWNLOAD_LINK_SECONDS, downloadFileStem } from '../export/export-story';
 import type { SeriesRecord } from '../series/series-repository';
@@ -10,6 +10,9 @@ import type { StoryRecord } from '../stories/story-repository';
 import { readStoryText, type StoredChapterText } from '../story-bible/story-text';
 import { userDownloadPrefix } from './download-location';
 import { storyMarkdown } from './story-markdown';
+
+/** The ports these operations use. */
+export type DownloadAllPorts = Pick<DomainPorts, 'repositories' | 'blobs'>;
 
 /** The archive's format, so a later import can tell which shape it reads. */
 export const STORY_ARCHIVE_FORMAT = 'loreweaver-story';
@@ -74,7 +77,7 @@ function uniqueStem(title: string, taken: Set<string>): string {
  * the exports bucket, answered as a one-hour link. Free for every author. Built within the call: stories are read
  * one after another (a story's chapters twenty at a time), and a 150,000-word novel is ≈ 1 MB of text.
  */
-export async function downloadAllStories(ports: Ports, userId: string): Promise<ExportReady> {
+export async function downloadAllStories(ports: DownloadAllPorts, userId: string): Promise<ExportReady> {
   const { repositories } = ports;
   const [stories, seriesList] = await Promise.all([
     repositories.stories.listOwned(userId),

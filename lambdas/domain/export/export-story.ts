@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ExportAnswer } from '../../../shared/schemas/export';
 import { ExportFailedError, NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import { pause } from '../../retry';
+import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
 import type { ExportJobRecord } from './export-job-repository';
 import type { ExportLayout, ExportType } from './manuscript';
+
+/** The ports these operations use. */
+export type ExportStoryPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'queue' | 'now'>;
 
 /** Spec §8's 'Insufficient subscription' text, also the 401's message. */
 export const EXPORT_REQUIRES_SUBSCRIPTION = 'Free accounts are unable to export their stories.';
@@ -40,7 +44,7 @@ export const exportFileKey = (storyId: string, jobId: string, type: ExportType) 
  * nothing of stories that are not its own. Should the queue refuse the message, the job is marked failed.
  */
 export async function startExport(
-  ports: Ports,
+  ports: ExportStoryPorts,
   userId: string,
   storyId: string,
   request: { type: ExportType; layout: ExportLayout },
@@ -73,7 +77,11 @@ export async function startExport(
 }
 
 /** A done job's answer: a fresh time-limited link naming the file after the story. */
-async function downloadLink(ports: Ports, job: ExportJobRecord, title: string): Promise<ExportAnswer> {
+async function downloadLink(
+  ports: ExportStoryPorts,
+  job: ExportJobRecord,
+  title: string,
+): Promise<ExportAnswer> {
   if (!job.file_key) throw new ExportFailedError();
   const url = await ports.blobs.signedDownloadUrl(
     'exports',
@@ -98,7 +106,7 @@ export function downloadFileStem(title: string): string {
 
 /** The job as an answer: its link once done, its id while running; a failed job is an ExportFailedError. */
 async function answerFor(
-  ports: Ports,
+  ports: ExportStoryPorts,
   job: ExportJobRecord,
   title: string,
 ): Promise<ExportAnswer | undefined> {
@@ -114,27 +122,29 @@ export interface WaitOptions {
   pause?: (milliseconds: number) => Promise<void>;
 }
 
-const pause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
-/** 200 ms, growing to 1 s: at most ≈ 12 reads of the job item over the 8 s wait. */
-const pollDelay = (attempt: number) => Math.min(200 * 1.5 ** attempt, 1_000);
+/** The waits between reads of the job: 200 ms, growing to 1 s, the last cut to end the wait (≈ 12 reads over 8 s). */
+function* pollDelays(timeoutMs: number): Generator<number> {
+  let waited = 0;
+  for (let delay = 200; waited < timeoutMs; delay = Math.min(delay * 1.5, 1_000)) {
+    const cut = Math.min(delay, timeoutMs - waited);
+    waited += cut;
+    yield cut;
+  }
+}
 
 /**
  * PUT /api/stories/{id}/export, second half: reads the job until the worker finishes it or the wait is over.
  * Answers the link, or (still running) the job's id for the page to poll.
  */
 export async function awaitExport(
-  ports: Ports,
+  ports: ExportStoryPorts,
   job: ExportJobRecord,
   title: string,
   options: WaitOptions = {},
 ): Promise<ExportAnswer> {
-  const timeoutMs = options.timeoutMs ?? EXPORT_WAIT_MS;
   const wait = options.pause ?? pause;
-  let waited = 0;
-  for (let attempt = 0; waited < timeoutMs; attempt += 1) {
-    const delay = Math.min(pollDelay(attempt), timeoutMs - waited);
+  for (const delay of pollDelays(options.timeoutMs ?? EXPORT_WAIT_MS)) {
     await wait(delay);
-    waited += delay;
     const current = await ports.repositories.exportJobs.get(job.story_id, job.job_id);
     if (!current) throw new NotFoundError('No such export.');
     const answer = await answerFor(ports, current, title);
@@ -145,7 +155,7 @@ export async function awaitExport(
 
 /** PUT /api/stories/{id}/export: starts the job and waits a bounded time for its file. */
 export async function exportStory(
-  ports: Ports,
+  ports: ExportStoryPorts,
   userId: string,
   storyId: string,
   request: { type: ExportType; layout: ExportLayout },
@@ -157,7 +167,7 @@ export async function exportStory(
 
 /** GET /api/stories/{id}/export/{jobId}: the caller's own export, answered as the export call answers. */
 export async function getExport(
-  ports: Ports,
+  ports: ExportStoryPorts,
   userId: string,
   storyId: string,
   jobId: string,

@@ -1,11 +1,14 @@
 import { parseParagraphChunk } from '../../../shared/paragraph-text';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
 import { describeError } from '../../logger';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { getFullStory } from '../stories/full-story';
 import { exportFileKey, type ExportJobMessage } from './export-story';
 import { createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
 import { renderManuscript } from './render-manuscript';
+
+/** The ports these operations use. */
+export type RunExportJobPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 export type ExportJobOutcome = 'done' | 'failed' | 'already finished';
 
@@ -13,7 +16,10 @@ export type ExportJobOutcome = 'done' | 'failed' | 'already finished';
  * The story as stored, never as a client last showed it: every ready chapter's paragraphs in order, the author's
  * name and email from their profile. A chapter still being created has nothing to export yet and is left out.
  */
-export async function readManuscript(ports: Ports, message: ExportJobMessage): Promise<Manuscript> {
+export async function readManuscript(
+  ports: RunExportJobPorts,
+  message: ExportJobMessage,
+): Promise<Manuscript> {
   const { repositories } = ports;
   const author = await repositories.users.get(message.user_id);
   const story = await getFullStory(repositories, message.user_id, message.story_id);
@@ -40,7 +46,10 @@ export async function readManuscript(ports: Ports, message: ExportJobMessage): P
  * than retried: the author is waiting on the page, and asking again is theirs to choose. Only a failure to
  * record the outcome throws, so the queue redelivers the message. A job already finished is left as it is.
  */
-export async function runExportJob(ports: Ports, message: ExportJobMessage): Promise<ExportJobOutcome> {
+export async function runExportJob(
+  ports: RunExportJobPorts,
+  message: ExportJobMessage,
+): Promise<ExportJobOutcome> {
   const { exportJobs } = ports.repositories;
   const job = await exportJobs.get(message.story_id, message.job_id);
   if (job?.status !== 'running') return 'already finished';
@@ -66,7 +75,7 @@ export async function runExportJob(ports: Ports, message: ExportJobMessage): Pro
 }
 
 /** The export queue's last delivery failed: a job still running is marked failed rather than left running. */
-export async function markExportFailed(ports: Ports, message: ExportJobMessage): Promise<void> {
+export async function markExportFailed(ports: RunExportJobPorts, message: ExportJobMessage): Promise<void> {
   await ports.repositories.exportJobs.finish(
     message.story_id,
     message.job_id,

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../../shared/validation';
 import { describeError, type Logger } from '../../logger';
-import type { SampleImages } from '../../ports';
+import type { SampleImages } from '../ports';
 import { coverTitleFonts, fontsCover, titlePaths } from './cover-title';
 import { wrapTitle } from './cover-title-lines';
 import { isAllowedMimeType, MAX_INPUT_PIXELS, type PreparedImage } from './images';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger';
-import type { BlobStore } from '../../ports';
+import type { BlobStore } from '../ports';
 import type { PreparedImage } from './images';
 
 /**

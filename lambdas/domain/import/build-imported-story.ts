@@ -1,16 +1,19 @@
 import type { StoryImport } from '../../../shared/schemas/story';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { transactionGroups } from '../blocks/sync-blocks';
 import { markChaptersCreationFailed } from '../chapters/chapter-creation-failure';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
-import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
+import { MAX_WRITES_PER_TRANSACTION } from '../unit-of-work';
 import {
   discardStagedManuscript,
   readStagedManuscript,
   type StagedChapter,
   type StoryImportMessage,
 } from './staged-manuscript';
+
+/** The ports these operations use. */
+export type BuildImportedStoryPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'now'>;
 
 export type ImportOutcome = 'built' | 'failed' | 'nothing to do';
 
@@ -25,7 +28,10 @@ const CHAPTERS_PER_TRANSACTION = MAX_WRITES_PER_TRANSACTION - 1;
  * chapter deleted meanwhile gets nothing back. Ids were fixed when the manuscript was staged, so a
  * redelivered message rewrites the same items and carries on where the last delivery stopped.
  */
-export async function buildImportedStory(ports: Ports, message: StoryImportMessage): Promise<ImportOutcome> {
+export async function buildImportedStory(
+  ports: BuildImportedStoryPorts,
+  message: StoryImportMessage,
+): Promise<ImportOutcome> {
   const { repositories, blobs } = ports;
   const { story_id: storyId, user_id: userId } = message;
   const [story] = await repositories.stories.getOwned(userId, [storyId]);
@@ -67,7 +73,7 @@ export async function buildImportedStory(ports: Ports, message: StoryImportMessa
  * by id. Only chapters its index still names are written, so one the author deleted is not brought back.
  */
 export async function createImportedChapters(
-  ports: Ports,
+  ports: BuildImportedStoryPorts,
   message: StoryImportMessage,
   chapters: readonly StagedChapter[],
 ): Promise<Map<string, ChapterRecord>> {
@@ -99,7 +105,7 @@ export async function createImportedChapters(
 }
 
 async function buildChapter(
-  ports: Ports,
+  ports: BuildImportedStoryPorts,
   message: StoryImportMessage,
   chapter: StagedChapter,
   progress: StoryImport,
@@ -135,7 +141,10 @@ async function buildChapter(
  * not built yet are marked failed, so the workspace shows them so (with 'Try again', which makes them empty
  * chapters, and delete) rather than waiting for ever.
  */
-export async function markImportFailed(ports: Ports, message: StoryImportMessage): Promise<void> {
+export async function markImportFailed(
+  ports: BuildImportedStoryPorts,
+  message: StoryImportMessage,
+): Promise<void> {
   const { repositories } = ports;
   const { story_id: storyId, user_id: userId } = message;
   const failedNow = await retryOnConcurrentChange(async () => {

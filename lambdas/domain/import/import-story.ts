@@ -6,7 +6,7 @@ import {
   STORY_TITLE_MAX_LENGTH,
 } from '../../../shared/validation';
 import { describeError } from '../../logger';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { sampleCoverImage } from '../images/generated-cover';
 import { deleteImages, storeImage, storyImagePrefix } from '../images/stored-images';
@@ -22,6 +22,12 @@ import {
   type StagedManuscript,
   type StoryImportMessage,
 } from './staged-manuscript';
+
+/** The ports these operations use. */
+export type ImportStoryPorts = Pick<
+  DomainPorts,
+  'repositories' | 'blobs' | 'queue' | 'sampleImages' | 'logger' | 'now'
+>;
 
 export interface ManuscriptImportRequest {
   file: { fileName: string; bytes: Uint8Array };
@@ -59,7 +65,7 @@ function defaultDescription(fileName: string): string {
  * worker. Should the queue refuse the message, the story is taken back out, so none is left importing forever.
  */
 export async function importStory(
-  ports: Ports,
+  ports: ImportStoryPorts,
   userId: string,
   request: ManuscriptImportRequest,
 ): Promise<Story> {

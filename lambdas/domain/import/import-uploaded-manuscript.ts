@@ -1,8 +1,7 @@
 import type { Story } from '../../../shared/schemas/story';
 import { NotFoundError } from '../../errors';
 import { describeError } from '../../logger';
-import type { Ports } from '../../ports';
-import { importStory, type ManuscriptImportRequest } from './import-story';
+import { importStory, type ImportStoryPorts, type ManuscriptImportRequest } from './import-story';
 import { manuscriptUploadKey, UPLOAD_NOT_FOUND_MESSAGE, UPLOADS_BUCKET } from './manuscript-uploads';
 
 export type UploadedManuscriptImportRequest = Omit<ManuscriptImportRequest, 'file'> & { fileName: string };
@@ -14,7 +13,7 @@ export type UploadedManuscriptImportRequest = Omit<ManuscriptImportRequest, 'fil
  * expiry removes it.
  */
 export async function importUploadedManuscript(
-  ports: Ports,
+  ports: ImportStoryPorts,
   userId: string,
   uploadId: string,
   request: UploadedManuscriptImportRequest,

@@ -4,8 +4,11 @@ import {
   type ManuscriptUpload,
   type ManuscriptUploadRequest,
 } from '../../../shared/schemas/manuscript-upload';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { checkManuscriptNameAndSize } from './manuscript-file';
+
+/** The ports these operations use. */
+export type ManuscriptUploadsPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'now'>;
 
 /**
  * Manuscripts sent straight to storage (issue 14 §1's large-file path). An upload's key is made from the
@@ -28,7 +31,7 @@ export function manuscriptUploadKey(userId: string, uploadId: string): string {
  * messages), then a link that stores exactly `size` bytes under a new upload id, for a quarter of an hour.
  */
 export async function createManuscriptUpload(
-  ports: Ports,
+  ports: ManuscriptUploadsPorts,
   userId: string,
   request: ManuscriptUploadRequest,
 ): Promise<ManuscriptUpload> {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IdSchema } from '../../../shared/schemas/common';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
-import type { BlobStore } from '../../ports';
+import type { BlobStore } from '../ports';
 
 /**
  * A parsed manuscript waiting for the import worker: its chapters with the ids the story's chapter index

@@ -1,5 +1,5 @@
 import type { OutlineSection } from '../../../shared/schemas/outline';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /**
  * A story's outline (spec §3): its sections as one document, versioned so that two writers (the author's

@@ -2,9 +2,12 @@ import { applySectionChanges, sectionsFromTemplate } from '../../../shared/outli
 import type { OutlineTemplateType } from '../../../shared/outline-templates';
 import type { OutlineSection, OutlineSectionInput } from '../../../shared/schemas/outline';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
 import { retryOnConcurrentChange } from '../concurrency';
+
+/** The ports these operations use. */
+export type OutlinePorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
 /**
  * The outline is one item, and DynamoDB's items stop at 400 KB. Each section's text is bounded in characters,
@@ -16,7 +19,7 @@ export const OUTLINE_MAX_BYTES = 350_000;
 /** The 401 a free (or lapsed) account gets from either outline call. */
 export const OUTLINE_PREMIUM_MESSAGE = 'Outlines are only available to subscribers.';
 
-async function requireOutlineAccess(ports: Ports, userId: string): Promise<void> {
+async function requireOutlineAccess(ports: OutlinePorts, userId: string): Promise<void> {
   requirePremium(await ports.repositories.users.get(userId), ports.now(), OUTLINE_PREMIUM_MESSAGE);
 }
 
@@ -25,7 +28,7 @@ async function requireOutlineAccess(ports: Ports, userId: string): Promise<void>
  * page asks the author first). Written only while the story exists.
  */
 export async function createOutline(
-  ports: Ports,
+  ports: OutlinePorts,
   userId: string,
   storyId: string,
   type: OutlineTemplateType,
@@ -51,7 +54,7 @@ export async function createOutline(
  * holds only while the story's chapters are as read, so a chapter deleted meanwhile cannot come back here.
  */
 export async function updateOutline(
-  ports: Ports,
+  ports: OutlinePorts,
   userId: string,
   storyId: string,
   changes: OutlineSectionInput[],

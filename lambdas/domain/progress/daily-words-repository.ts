@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../../../shared/writing-progress';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /**
  * The words an author wrote per day (issue 15 §1): one running total per author and calendar day in the

@@ -2,9 +2,12 @@ import type { StoryProgress, UserProgress } from '../../../shared/schemas/progre
 import { countParagraphWords } from '../../../shared/word-count';
 import { addDays, recentDays, wordsPerDayNeeded, writingStreak } from '../../../shared/writing-progress';
 import { NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { readStoryText } from '../story-bible/story-text';
 import { authorTimeZone, timeZoneOf, writingDay } from './words-written';
+
+/** The ports these operations use. */
+export type ProgressPorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
 /**
  * The days read for the streak beyond those answered: a streak longer than a year reads as a year, which
@@ -21,7 +24,11 @@ function clampedDays(stored: Record<string, number>): Record<string, number> {
  * GET /api/user/progress?days=N: the last N days of the author's words in their zone, today last, with the
  * streak. One GetItem (the profile) and one Query of at most a year of day items.
  */
-export async function getUserProgress(ports: Ports, userId: string, days: number): Promise<UserProgress> {
+export async function getUserProgress(
+  ports: ProgressPorts,
+  userId: string,
+  days: number,
+): Promise<UserProgress> {
   const { repositories } = ports;
   const user = await repositories.users.get(userId);
   if (!user) throw new NotFoundError('No such author.');
@@ -43,7 +50,7 @@ export async function getUserProgress(ports: Ports, userId: string, days: number
  * chapters and every ready chapter's paragraphs (a Query each).
  */
 export async function getStoryProgress(
-  ports: Ports,
+  ports: ProgressPorts,
   userId: string,
   storyId: string,
 ): Promise<StoryProgress> {

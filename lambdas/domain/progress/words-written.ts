@@ -2,7 +2,8 @@ import type { User } from '../../../shared/schemas/user';
 import { countChunkWords } from '../../../shared/word-count';
 import { dayOf, isValidTimeZone, type CalendarDate } from '../../../shared/writing-progress';
 import type { StoredBlock } from '../blocks/block-repository';
-import type { Repositories, Write } from '../repositories';
+import type { Repositories } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /** The zone of an author who has not sent one yet (the web app sends the browser's on load). */
 export const DEFAULT_TIME_ZONE = 'UTC';

@@ -1,8 +1,11 @@
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { seriesImagePrefix } from '../images/stored-images';
 import { retryOnConcurrentChange } from '../concurrency';
 import { removeStoryFromSeries } from './remove-story-from-series';
+
+/** The ports these operations use. */
+export type DeleteSeriesPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'now'>;
 
 /**
  * DELETE /api/series/{id}: the series goes and its volumes become standalone, each keeping its own copies of
@@ -10,7 +13,11 @@ import { removeStoryFromSeries } from './remove-story-from-series';
  * volume first leaves with its copies in a transaction of its own (a volume's copies alone may fill one), then
  * the series goes with its shared associations: every step leaves the stories whole.
  */
-export async function deleteSeries(ports: Ports, userId: string, seriesId: string): Promise<void> {
+export async function deleteSeries(
+  ports: DeleteSeriesPorts,
+  userId: string,
+  seriesId: string,
+): Promise<void> {
   const { repositories } = ports;
   const { series: seriesRepository, stories: storyRepository, associations } = repositories;
   const { story_ids: volumes } = await seriesRepository.requireOwned(userId, seriesId);

@@ -1,9 +1,12 @@
 import type { Series } from '../../../shared/schemas/series';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import { seriesChangedByMove } from './series-membership';
 import { getSeries } from './series-views';
+
+/** The ports these operations use. */
+export type RemoveStoryFromSeriesPorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
 /**
  * PUT /api/series/{seriesId}/story/{storyId}: the story becomes standalone and the volumes after it move up
@@ -11,7 +14,7 @@ import { getSeries } from './series-views';
  * the series changes nothing.
  */
 export async function removeStoryFromSeries(
-  ports: Ports,
+  ports: RemoveStoryFromSeriesPorts,
   userId: string,
   seriesId: string,
   storyId: string,

@@ -1,4 +1,4 @@
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /**
  * Series belong to their owner. The series holds its volumes as an ordered list of story ids: a volume's place

@@ -1,14 +1,17 @@
 import type { Series } from '../../../shared/schemas/series';
 import { NotFoundError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { prepareUploadedImage } from '../images/images';
 import { deleteImages, imageKeyOf, seriesImagePrefix, storeImage } from '../images/stored-images';
 import { applyPlacements } from '../../../shared/ordering';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 import type { SeriesRecord } from './series-repository';
 import { getSeries } from './series-views';
+
+/** The ports these operations use. */
+export type UpdateSeriesPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 export interface SeriesChange {
   title: string;
@@ -25,7 +28,7 @@ export interface SeriesChange {
  * changes and every other series a story leaves are written in one transaction.
  */
 export async function updateSeries(
-  ports: Ports,
+  ports: UpdateSeriesPorts,
   userId: string,
   seriesId: string,
   change: SeriesChange,

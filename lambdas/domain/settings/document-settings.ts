@@ -4,12 +4,15 @@ import {
   type DocumentSettings,
   type UpdateDocumentSettings,
 } from '../../../shared/schemas/settings';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
+
+/** The ports these operations use. */
+export type DocumentSettingsPorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
 /** GET /api/stories/{id}/settings: the story's settings, or the defaults until the author saves some. */
 export async function getDocumentSettings(
-  ports: Ports,
+  ports: DocumentSettingsPorts,
   userId: string,
   storyId: string,
 ): Promise<DocumentSettings> {
@@ -23,7 +26,7 @@ export async function getDocumentSettings(
  * the stored settings are read first.
  */
 export async function saveDocumentSettings(
-  ports: Ports,
+  ports: DocumentSettingsPorts,
   userId: string,
   storyId: string,
   update: UpdateDocumentSettings,

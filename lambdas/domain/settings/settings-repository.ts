@@ -1,5 +1,5 @@
 import type { DocumentSettings } from '../../../shared/schemas/settings';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 
 /** A story's document settings, absent until the author first saves them. */
 export interface SettingsRepository {

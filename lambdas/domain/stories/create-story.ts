@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import type { Story } from '../../../shared/schemas/story';
 import { defaultChapterTitle } from '../../../shared/validation';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { toChapter } from '../chapters/chapter-list';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import { sampleCoverImage } from '../images/generated-cover';
@@ -13,6 +13,12 @@ import type { SeriesRecord } from '../series/series-repository';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { StoryRecord } from './story-repository';
 import { toStory } from './story-views';
+
+/** The ports these operations use. */
+export type CreateStoryPorts = Pick<
+  DomainPorts,
+  'repositories' | 'blobs' | 'sampleImages' | 'logger' | 'now'
+>;
 
 export interface NewStory {
   title: string;
@@ -26,7 +32,7 @@ export interface NewStory {
  * POST /api/stories. The story, its series change, its first chapter ('Chapter 1', ready, with one empty
  * paragraph so the workspace opens on it) are written in one transaction: all or nothing.
  */
-export async function createStory(ports: Ports, userId: string, input: NewStory): Promise<Story> {
+export async function createStory(ports: CreateStoryPorts, userId: string, input: NewStory): Promise<Story> {
   const { repositories } = ports;
   const {
     stories: storyRepository,

@@ -1,5 +1,5 @@
 import { describeError } from '../../logger';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { storyExportPrefix } from '../export/export-story';
 import { purgeChapterContent } from '../chapters/manage-chapters';
 import { storyImagePrefix } from '../images/stored-images';
@@ -7,13 +7,16 @@ import { discardStagedManuscript } from '../import/staged-manuscript';
 import { seriesChangedByMove } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
 
+/** The ports these operations use. */
+export type DeleteStoryPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'queue' | 'logger' | 'now'>;
+
 /**
  * Deletes a story for good, skipping the trash (an import that could not be started; DELETE /api/stories/{id}
  * trashes instead, `trash/trash.ts`). The story item goes first, with its place in its series, in one
  * transaction: from then on the story is gone for its author and every write into its partitions fails its
  * condition. The cascade follows (`deleteStoryContentSoon`).
  */
-export async function deleteStory(ports: Ports, userId: string, storyId: string): Promise<void> {
+export async function deleteStory(ports: DeleteStoryPorts, userId: string, storyId: string): Promise<void> {
   const { repositories } = ports;
   const { stories: storyRepository, series: seriesRepository } = repositories;
 
@@ -37,7 +40,7 @@ export async function deleteStory(ports: Ports, userId: string, storyId: string)
  * story-deletion worker, which retries until it is done however large the story is. Should the queue refuse the
  * message, the cascade runs here.
  */
-export async function deleteStoryContentSoon(ports: Ports, storyId: string): Promise<void> {
+export async function deleteStoryContentSoon(ports: DeleteStoryPorts, storyId: string): Promise<void> {
   try {
     await ports.queue.send('storyDeletion', { story_id: storyId });
   } catch (error) {
@@ -51,7 +54,7 @@ export async function deleteStoryContentSoon(ports: Ports, storyId: string): Pro
  * slip in after its partition was emptied. The chapter index goes last, so a run stopped half-way (a retried
  * message, a deleted account's worker) still finds every chapter's id. Idempotent: a retry finds less to delete.
  */
-export async function purgeStoryContent(ports: Ports, storyId: string): Promise<void> {
+export async function purgeStoryContent(ports: DeleteStoryPorts, storyId: string): Promise<void> {
   const { repositories } = ports;
   const { chapters, index } = await repositories.chapters.listWithIndex(storyId);
   const chapterIds = new Set([...index.chapter_ids, ...chapters.map((chapter) => chapter.chapter_id)]);

@@ -1,5 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
-import type { Read, Write } from '../repositories';
+import type { Read, Write } from '../unit-of-work';
 
 /**
  * Stories. A story belongs to its owner, so the owner's list is one read and ownership one key read;

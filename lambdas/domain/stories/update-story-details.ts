@@ -1,5 +1,5 @@
 import type { Story } from '../../../shared/schemas/story';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { prepareUploadedImage } from '../images/images';
 import { deleteImages, imageKeyOf, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
@@ -7,6 +7,9 @@ import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
 import { listChapters } from '../chapters/chapter-list';
 import { toStory } from './story-views';
+
+/** The ports these operations use. */
+export type UpdateStoryDetailsPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 /** What becomes of the story's image: kept, replaced by an upload, or removed (its default picture shows). */
 export type ImageChange = { kind: 'keep' } | { kind: 'replace'; bytes: Buffer } | { kind: 'remove' };
@@ -24,7 +27,7 @@ export interface StoryDetailsChange {
  * items the move changes (the one it leaves, the one it joins).
  */
 export async function updateStoryDetails(
-  ports: Ports,
+  ports: UpdateStoryDetailsPorts,
   userId: string,
   storyId: string,
   change: StoryDetailsChange,

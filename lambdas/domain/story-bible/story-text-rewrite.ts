@@ -2,9 +2,9 @@ import type { ChapterText } from '../../../shared/paragraph-text';
 import { ParagraphChunkSchema } from '../../../shared/schemas/paragraph';
 import type { StoryReplacement } from '../../../shared/text-replacement';
 import { ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
-import { MAX_WRITES_PER_TRANSACTION } from '../repositories';
+import { MAX_WRITES_PER_TRANSACTION } from '../unit-of-work';
 import { readChapterText, refreshCachedTexts, type StoredChapterText } from './story-text';
 
 /**
@@ -17,7 +17,7 @@ import { readChapterText, refreshCachedTexts, type StoredChapterText } from './s
 /** What a rewrite does to chapters' text: `renameInStory` or `replaceInStory` with their arguments bound. */
 export type StoryRewrite = (chapters: readonly ChapterText[]) => StoryReplacement;
 
-export type RewritePorts = Pick<Ports, 'repositories' | 'now'>;
+export type RewritePorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
 /** A transaction holds the chapter's readiness check and the rewritten paragraphs. */
 const PARAGRAPHS_PER_TRANSACTION = MAX_WRITES_PER_TRANSACTION - 1;

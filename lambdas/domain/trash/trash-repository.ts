@@ -1,5 +1,5 @@
 import type { ChapterRecord } from '../chapters/chapter-repository';
-import type { Write } from '../repositories';
+import type { Write } from '../unit-of-work';
 import type { StoryRecord } from '../stories/story-repository';
 
 /**

@@ -7,12 +7,15 @@ import {
   TOO_MANY_CHAPTERS_MESSAGE,
 } from '../../../shared/validation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { purgeChapterContent } from '../chapters/manage-chapters';
 import { retryOnConcurrentChange } from '../concurrency';
 import { seriesChangedByMove } from '../series/series-membership';
 import { deleteStoryContentSoon, purgeStoryContent } from '../stories/delete-story';
 import type { DuePurge, TrashedChapter } from './trash-repository';
+
+/** The ports these operations use. */
+export type TrashPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'queue' | 'logger' | 'now'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = TRASH_RETENTION_DAYS * DAY_MS;
@@ -27,7 +30,7 @@ const previousDay = (day: string) => dayOf(new Date(Date.parse(`${day}T00:00:00Z
  * and enters the trash in the same transaction. Everything in it stays where it is, out of reach: every read
  * and write of a story starts from its item. The purge removes it after TRASH_RETENTION_DAYS.
  */
-export async function trashStory(ports: Ports, userId: string, storyId: string): Promise<void> {
+export async function trashStory(ports: TrashPorts, userId: string, storyId: string): Promise<void> {
   const { repositories } = ports;
   const { stories: storyRepository, series: seriesRepository } = repositories;
   await retryOnConcurrentChange(async () => {
@@ -50,7 +53,7 @@ export async function trashStory(ports: Ports, userId: string, storyId: string):
  * paragraphs stay, which no write can reach without the chapter item.
  */
 export async function trashChapter(
-  ports: Ports,
+  ports: TrashPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -85,7 +88,7 @@ export async function trashChapter(
  * GET /api/trash: the author's trashed stories, and the trashed chapters of stories still in their lists (a
  * chapter of a trashed story comes back with its story, or not at all). Newest first.
  */
-export async function listTrash(ports: Ports, userId: string): Promise<TrashList> {
+export async function listTrash(ports: TrashPorts, userId: string): Promise<TrashList> {
   const { repositories } = ports;
   const trashed = await repositories.trash.list(userId);
   const storyIds = [...new Set(trashed.chapters.map((entry) => entry.chapter.story_id))];
@@ -125,7 +128,7 @@ export async function listTrash(ports: Ports, userId: string): Promise<TrashList
  * POST /api/trash/stories/{storyId}/restore: the story is back in the author's lists, with everything in it. It
  * goes back to the end of its series, or stands alone if that series was deleted (or filled) meanwhile.
  */
-export async function restoreStory(ports: Ports, userId: string, storyId: string): Promise<void> {
+export async function restoreStory(ports: TrashPorts, userId: string, storyId: string): Promise<void> {
   const { repositories } = ports;
   await retryOnConcurrentChange(async () => {
     const trashed = await repositories.trash.getStory(userId, storyId);
@@ -154,7 +157,7 @@ export async function restoreStory(ports: Ports, userId: string, storyId: string
  * if the story has fewer chapters now), with its paragraphs. Its story must be in the author's lists (404).
  */
 export async function restoreChapter(
-  ports: Ports,
+  ports: TrashPorts,
   userId: string,
   storyId: string,
   chapterId: string,
@@ -178,7 +181,7 @@ export async function restoreChapter(
 }
 
 /** A trashed chapter for good: its content through the chapter deletion's own path, then its trash entry. */
-async function purgeChapter(ports: Ports, trashed: TrashedChapter): Promise<void> {
+async function purgeChapter(ports: TrashPorts, trashed: TrashedChapter): Promise<void> {
   await purgeChapterContent(ports, trashed.chapter.story_id, trashed.chapter.chapter_id);
   await ports.repositories.commit(ports.repositories.trash.removeChapterItems(trashed));
 }
@@ -187,7 +190,7 @@ async function purgeChapter(ports: Ports, trashed: TrashedChapter): Promise<void
  * A trashed story for good: its trashed chapters first (their content is not under the story), then its entry,
  * then the story deletion's own cascade (the story-deletion worker), as a deleted story always had.
  */
-async function purgeStory(ports: Ports, userId: string, storyId: string): Promise<boolean> {
+async function purgeStory(ports: TrashPorts, userId: string, storyId: string): Promise<boolean> {
   const { trash } = ports.repositories;
   const trashed = await trash.getStory(userId, storyId);
   if (!trashed) return false;
@@ -201,7 +204,7 @@ async function purgeStory(ports: Ports, userId: string, storyId: string): Promis
  * Everything in one author's trash, now rather than after the retention period (a deleted account): each
  * trashed chapter, then each trashed story's content, before its entry goes, so a retry finds what is left.
  */
-export async function purgeTrashOf(ports: Ports, userId: string): Promise<void> {
+export async function purgeTrashOf(ports: TrashPorts, userId: string): Promise<void> {
   const { trash } = ports.repositories;
   const trashed = await trash.list(userId);
   for (const chapter of trashed.chapters) await purgeChapter(ports, chapter);
@@ -211,7 +214,7 @@ export async function purgeTrashOf(ports: Ports, userId: string): Promise<void> 
   }
 }
 
-async function purgeEntry(ports: Ports, due: DuePurge): Promise<boolean> {
+async function purgeEntry(ports: TrashPorts, due: DuePurge): Promise<boolean> {
   if (due.kind === 'story') return purgeStory(ports, due.user_id, due.story_id);
   const trashed = await ports.repositories.trash.getChapter(due.user_id, due.story_id, due.chapter_id);
   if (!trashed) return false;
@@ -224,7 +227,7 @@ async function purgeEntry(ports: Ports, due: DuePurge): Promise<boolean> {
  * day it finished (the first run looks back another retention period), so a missed run is caught up by the next;
  * an entry restored meanwhile is simply no longer there. Idempotent.
  */
-export async function purgeDueTrash(ports: Ports): Promise<{ purged: number }> {
+export async function purgeDueTrash(ports: TrashPorts): Promise<{ purged: number }> {
   const { trash } = ports.repositories;
   const cutoff = new Date(ports.now().getTime() - RETENTION_MS);
   const lastDay = dayOf(cutoff);

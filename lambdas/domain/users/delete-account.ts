@@ -2,14 +2,17 @@ import { isSubscriber } from '../../../shared/subscription';
 import { ACCOUNT_EMAIL_MISMATCH_MESSAGE, isAccountEmail } from '../../../shared/schemas/user';
 import { UnauthenticatedError, ValidationError } from '../../errors';
 import { describeError } from '../../logger';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import { NoSubscriptionError } from '../billing/billing-port';
-import { billingPortsOf } from '../billing/billing-state';
+import type { BillingPorts } from '../billing/billing-state';
 import { currentBillingState, setRenewing } from '../billing/subscription';
 import { userDownloadPrefix } from '../download-all/download-location';
 import { seriesImagePrefix } from '../images/stored-images';
 import { purgeStoryContent } from '../stories/delete-story';
 import { purgeTrashOf } from '../trash/trash';
+
+/** The ports these operations use. */
+export type DeleteAccountPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'queue' | 'logger' | 'now'>;
 
 /**
  * POST /api/user/delete: the author typed the account's email. In the request, in this order: renewal stops
@@ -18,7 +21,8 @@ import { purgeTrashOf } from '../trash/trash';
  * fresh account), every session is revoked, and the purge is queued.
  */
 export async function requestAccountDeletion(
-  ports: Ports,
+  ports: DeleteAccountPorts,
+  billingPorts: BillingPorts,
   userId: string,
   typedEmail: string,
 ): Promise<void> {
@@ -26,15 +30,14 @@ export async function requestAccountDeletion(
   const user = await repositories.users.get(userId);
   if (!user) throw new UnauthenticatedError();
   if (!isAccountEmail(typedEmail, user.email)) throw new ValidationError(ACCOUNT_EMAIL_MISMATCH_MESSAGE);
-  await stopRenewal(ports, userId);
+  await stopRenewal(billingPorts, userId);
   await repositories.users.markDeleted(userId, ports.now());
   await repositories.sessions.revokeAllOf(userId);
   await purgeAccountSoon(ports, userId);
 }
 
 /** Cancels the subscription at the end of its paid period, through the payment provider. */
-async function stopRenewal(ports: Ports, userId: string): Promise<void> {
-  const billingPorts = billingPortsOf(ports);
+async function stopRenewal(billingPorts: BillingPorts, userId: string): Promise<void> {
   const state = await currentBillingState(billingPorts, userId);
   // Without a customer at the provider there is nobody to charge.
   if (!isSubscriber(state) || !state.renewing || state.customer_id === '') return;
@@ -47,7 +50,7 @@ async function stopRenewal(ports: Ports, userId: string): Promise<void> {
 }
 
 /** The purge in the account-deletion worker; should the queue refuse the message, here. */
-async function purgeAccountSoon(ports: Ports, userId: string): Promise<void> {
+async function purgeAccountSoon(ports: DeleteAccountPorts, userId: string): Promise<void> {
   try {
     await ports.queue.send('accountDeletion', { user_id: userId });
   } catch (error) {
@@ -63,7 +66,7 @@ async function purgeAccountSoon(ports: Ports, userId: string): Promise<void> {
  * partition itself (profile, story and series items, daily words, listings). Each step removes what it found
  * before the item naming it, so a retry after a partial run finishes the job. A live account is left alone.
  */
-export async function purgeAccount(ports: Ports, userId: string): Promise<{ purged: boolean }> {
+export async function purgeAccount(ports: DeleteAccountPorts, userId: string): Promise<{ purged: boolean }> {
   const { repositories } = ports;
   if (await repositories.users.get(userId)) {
     ports.logger.warn('account deletion skipped: the account is not marked deleted', { userId });

@@ -1,7 +1,7 @@
 import type { UserPreferences } from '../../../shared/schemas/billing';
 import type { User } from '../../../shared/schemas/user';
-import type { SignedInIdentity } from '../../ports';
-import type { Read } from '../repositories';
+import type { SignedInIdentity } from '../auth/identity';
+import type { Read } from '../unit-of-work';
 
 /** Authors: a profile (plan and subscription state) and the sign-in identities that lead to it. */
 export interface UserRepository {

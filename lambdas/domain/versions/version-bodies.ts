@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { VersionBlockSchema, type VersionBlock } from '../../../shared/schemas/versions';
-import type { BlobStore } from '../../ports';
+import type { BlobStore } from '../ports';
 
 /**
  * A version's paragraphs: one JSON object per version in the versions bucket, under its story and chapter so a

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { VersionBlock, VersionKind } from '../../../shared/schemas/versions';
 import { countChunkWords } from '../../../shared/word-count';
-import type { Ports } from '../../ports';
+import type { DomainPorts } from '../ports';
 import type { BlockOrder, StoredBlock } from '../blocks/block-repository';
 import type { Repositories } from '../repositories';
 import { putVersionBody, serializeVersionBody } from './version-bodies';
@@ -10,7 +10,7 @@ import { versionsToThin } from './version-thinning';
 import { deleteVersionBodies } from './version-bodies';
 
 /** What versions need of the ports: no queue, no identity, no billing. */
-export type VersionPorts = Pick<Ports, 'repositories' | 'blobs' | 'logger' | 'now'>;
+export type VersionPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
 
 /** The stored chapter as a version would hold it, with what was read to make it. */
 export interface ChapterSnapshot {

@@ -1,4 +1,4 @@
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { getPaymentMethod } from '../../domain/billing/customer';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';

@@ -1,4 +1,4 @@
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { registerCustomer } from '../../domain/billing/customer';
 import { UnauthenticatedError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';

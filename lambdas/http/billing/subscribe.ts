@@ -1,5 +1,5 @@
 import { SubscribeRequestSchema } from '../../../shared/schemas/billing';
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { subscribe } from '../../domain/billing/subscription';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';

@@ -1,5 +1,5 @@
 import { UpdateCustomerRequestSchema } from '../../../shared/schemas/billing';
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { updatePaymentMethod } from '../../domain/billing/customer';
 import { httpRoute } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';

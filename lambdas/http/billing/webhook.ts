@@ -1,4 +1,4 @@
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { applyWebhookEvent } from '../../domain/billing/webhook';
 import { httpRoute, rawBody } from '../../middleware/http-route';
 import { ok } from '../../middleware/responses';

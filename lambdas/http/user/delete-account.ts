@@ -1,6 +1,7 @@
 import { DeleteAccountRequestSchema, type DeleteAccountResponseSchema } from '../../../shared/schemas/user';
 import type { z } from 'zod';
 import { requestAccountDeletion } from '../../domain/users/delete-account';
+import { billingPortsOf } from '../../ports';
 import { clearCookie, sessionCookieName } from '../../middleware/cookies';
 import { httpRoute } from '../../middleware/http-route';
 import { json } from '../../middleware/responses';
@@ -13,7 +14,7 @@ export const handler = httpRoute({
   auth: 'required',
   body: DeleteAccountRequestSchema,
   async handle({ body, userId, ports }) {
-    await requestAccountDeletion(ports, userId, body.email);
+    await requestAccountDeletion(ports, billingPortsOf(ports), userId, body.email);
     return json(202, { status: 'deleting' } satisfies z.infer<typeof DeleteAccountResponseSchema>, {
       cookies: [clearCookie(ports.config, sessionCookieName(ports.config))],
     });

@@ -1,4 +1,4 @@
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { currentBillingState } from '../../domain/billing/subscription';
 import { UnauthenticatedError } from '../../errors';
 import { httpRoute } from '../../middleware/http-route';

@@ -1,6 +1,6 @@
 import { UpdateUserRequestSchema } from '../../../shared/schemas/billing';
 import { NoSubscriptionError } from '../../domain/billing/billing-port';
-import { billingPortsOf } from '../../domain/billing/billing-state';
+import { billingPortsOf } from '../../ports';
 import { currentBillingState, setRenewing } from '../../domain/billing/subscription';
 import { updateUserPreferences } from '../../domain/users/user-preferences';
 import { UnauthenticatedError } from '../../errors';

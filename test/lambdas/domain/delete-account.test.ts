@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BillingProviderError } from '../../../lambdas/domain/billing/billing-port';
 import { purgeAccount, requestAccountDeletion } from '../../../lambdas/domain/users/delete-account';
+import { billingPortsOf } from '../../../lambdas/ports';
 import { ValidationError } from '../../../lambdas/errors';
 import { createMemoryPorts } from '../../helpers/memory-ports';
 import { TEST_NOW } from '../../helpers/ports';
@@ -39,7 +40,7 @@ describe('requestAccountDeletion', () => {
   it('stops renewal through the Billing port, signs out everywhere, marks the account deleted and queues the purge', async () => {
     const { ports, state, queue, userId, setRenewing } = await subscriberOnTwoDevices();
 
-    await requestAccountDeletion(ports, userId, '  author@EXAMPLE.com ');
+    await requestAccountDeletion(ports, billingPortsOf(ports), userId, '  author@EXAMPLE.com ');
 
     expect(setRenewing).toHaveBeenCalledWith('cus_1', 'sub_1', false);
     expect(state.users.get(userId)).toMatchObject({ renewing: false });
@@ -52,7 +53,7 @@ describe('requestAccountDeletion', () => {
   it('refuses an email that is not the account’s and changes nothing', async () => {
     const { ports, queue, userId, setRenewing } = await subscriberOnTwoDevices();
 
-    const refused = requestAccountDeletion(ports, userId, 'someone@example.com');
+    const refused = requestAccountDeletion(ports, billingPortsOf(ports), userId, 'someone@example.com');
 
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     expect(setRenewing).not.toHaveBeenCalled();
@@ -65,7 +66,7 @@ describe('requestAccountDeletion', () => {
     const { ports, queue, userId, setRenewing } = await subscriberOnTwoDevices();
     setRenewing.mockRejectedValue(new BillingProviderError());
 
-    const failed = requestAccountDeletion(ports, userId, 'author@example.com');
+    const failed = requestAccountDeletion(ports, billingPortsOf(ports), userId, 'author@example.com');
 
     await expect(failed).rejects.toBeInstanceOf(BillingProviderError);
     expect(await ports.repositories.users.get(userId)).toBeDefined();
@@ -77,7 +78,7 @@ describe('requestAccountDeletion', () => {
     const { ports, state, userId, setRenewing } = await subscriberOnTwoDevices();
     state.users.set(userId, { ...state.users.get(userId)!, renewing: false });
 
-    await requestAccountDeletion(ports, userId, 'author@example.com');
+    await requestAccountDeletion(ports, billingPortsOf(ports), userId, 'author@example.com');
 
     expect(setRenewing).not.toHaveBeenCalled();
   });
@@ -86,7 +87,7 @@ describe('requestAccountDeletion', () => {
     const { ports, state, queue, userId } = await subscriberOnTwoDevices();
     queue.send.mockRejectedValue(new Error('SQS is unavailable'));
 
-    await requestAccountDeletion(ports, userId, 'author@example.com');
+    await requestAccountDeletion(ports, billingPortsOf(ports), userId, 'author@example.com');
 
     expect(state.users.has(userId)).toBe(false);
     expect([...state.identities.values()]).not.toContain(userId);
@@ -107,7 +108,7 @@ describe('purgeAccount', () => {
 
   it('gives an identity whose account was deleted a fresh account on its next sign-in', async () => {
     const { ports, userId } = await subscriberOnTwoDevices();
-    await requestAccountDeletion(ports, userId, 'author@example.com');
+    await requestAccountDeletion(ports, billingPortsOf(ports), userId, 'author@example.com');
 
     const again = await ports.repositories.users.findOrCreateByIdentity(
       { issuer: 'https://issuer.example', subject: 'author', email: 'author@example.com' },

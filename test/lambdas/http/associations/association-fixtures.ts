@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { BlobStore, StoredBlob } from '../../../../lambdas/ports';
+import type { BlobStore, StoredBlob } from '../../../../lambdas/domain/ports';
 import { arrangeSession, USER_ID } from '../../../helpers/handler-harness';
 import { type installTestPorts, TEST_NOW } from '../../../helpers/ports';
 
