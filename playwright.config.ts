@@ -21,7 +21,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   forbidOnly: true,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/reporters/slowest-tests.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromiumLaunch,

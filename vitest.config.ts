@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './test/reporters/slowest-tests.ts'],
     // Every core (vitest keeps one free by default): two test files at a time on the 2-core CI machine, not one.
     maxWorkers: '100%',
     projects: [
