@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { openNewChapter, paragraphs, pastePlainText, SAVE_TIMEOUT_MS } from './fixtures/chapter-editor';
+import { sameOriginHeaders } from './fixtures/app-origin';
 import { storedParagraphs } from './fixtures/story-text';
 
 /**
@@ -120,7 +121,7 @@ test('typing, deleting, moving and pasting through dropped, refused, delayed and
   // Autotab would start each new paragraph with a tab; the author's model below is plain text.
   await page.request.put(`/api/stories/${storyId}/settings`, {
     data: { spellcheck: true, autotab: false },
-    headers: { origin: new URL(page.url()).origin },
+    headers: sameOriginHeaders(),
   });
   await page.reload();
   await expect(saveStatus).toHaveText('Saved');

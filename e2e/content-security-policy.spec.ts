@@ -6,6 +6,7 @@ test('the page runs under CloudFront’s Content-Security-Policy, which refuses 
   contentSecurityPolicyViolations,
 }) => {
   await signIn(page, uniqueEmail('csp'));
+  await page.goto('/stories');
 
   // An inline script runs as it is inserted, or never.
   const injectedRan = await page.evaluate(() => {

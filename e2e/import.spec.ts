@@ -31,6 +31,7 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, uniqueEmail('import'));
+  await page.goto('/stories');
 });
 
 test('importing a Word manuscript from the story list sends it straight to storage, builds its chapters, which open in the workspace', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/content-security-policy';
-import { signIn, uniqueEmail } from './fixtures/sign-in';
+import { signInThroughTheForm, uniqueEmail } from './fixtures/sign-in';
 
 test('a signed-out visitor sees the Coming Soon splash', async ({ page }) => {
   await page.goto('/');
@@ -32,7 +32,7 @@ test('a signed-out visitor is sent from a protected page to the splash', async (
 });
 
 test('signing in lands on /stories and a reload keeps the author signed in', async ({ page }) => {
-  await signIn(page, uniqueEmail('reload'));
+  await signInThroughTheForm(page, uniqueEmail('reload'));
 
   await page.reload();
 
@@ -42,7 +42,7 @@ test('signing in lands on /stories and a reload keeps the author signed in', asy
 });
 
 test('signing out ends the session', async ({ page }) => {
-  await signIn(page, uniqueEmail('sign-out'), 'Octavia');
+  await signInThroughTheForm(page, uniqueEmail('sign-out'), 'Octavia');
 
   await page.getByRole('button', { name: /account/i }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -5,6 +5,7 @@ test('on a phone, an author creates a story and its card shows the summary witho
   page,
 }) => {
   await signIn(page, uniqueEmail('phone-story'));
+  await page.goto('/stories');
   await expect(page.getByText('The Loreweaver is In')).toBeVisible();
 
   await page.getByRole('link', { name: 'Create Story' }).tap();

@@ -25,6 +25,7 @@ test('a new author sees the empty state, which stays, and the big plus button op
   // Fake timers from the start, so a timer that would hide the empty state can be run out.
   await page.clock.install();
   await signIn(page, uniqueEmail('empty'));
+  await page.goto('/stories');
 
   const emptyState = page.getByRole('alert').filter({ hasText: 'The Loreweaver is In' });
   await expect(emptyState).toContainText(
