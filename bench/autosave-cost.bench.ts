@@ -18,9 +18,15 @@ import {
   startTestRuntime,
   type TestBrowser,
 } from '../test/helpers/embedded-runtime';
+import { apiPaths } from '../web/src/api/api-paths';
 import { AutosaveQueue } from '../web/src/editor/autosave/autosave-queue';
 import { createMemoryOpStore } from '../web/src/editor/autosave/pending-op-store';
-import { jsonByteLength, orderRequest, type SyncTransport } from '../web/src/editor/autosave/sync-requests';
+import {
+  jsonByteLength,
+  orderRequest,
+  type SyncCall,
+  type SyncTransport,
+} from '../web/src/editor/autosave/sync-requests';
 import { paragraphChunk } from './paragraph-chunk';
 import { countDynamoDbCalls } from './support/dynamodb-calls';
 import { sendOk } from './support/embedded-api';
@@ -34,6 +40,16 @@ const BATCH = 500;
 
 const words = (count: number, seed: number) =>
   Array.from({ length: count }, (_, index) => `word${(seed + index) % 97}`).join(' ');
+
+/** Each block sync call as the web client's fetcher sends it (`web/src/api/chapter-content.ts`). */
+const SYNC_ENDPOINTS: Record<
+  SyncCall['endpoint'],
+  { method: 'PUT' | 'DELETE'; path: (storyId: string) => string }
+> = {
+  saveBlocks: { method: 'PUT', path: apiPaths.savedBlocks },
+  deleteBlocks: { method: 'DELETE', path: apiPaths.deletedBlocks },
+  reorderBlocks: { method: 'PUT', path: apiPaths.blockOrder },
+};
 
 const dynamoDb = countDynamoDbCalls();
 const runtime = await startTestRuntime();
@@ -69,11 +85,13 @@ async function openChapter(author: TestBrowser, paragraphs: number) {
   ).json()) as ChapterContent;
 
   const sent: Sent = { requests: 0, bytes: 0, described: [] };
-  const transport: SyncTransport = async (request) => {
+  const transport: SyncTransport = async (call) => {
+    const { method, path } = SYNC_ENDPOINTS[call.endpoint];
+    const address = path(call.storyId);
     sent.requests += 1;
-    sent.bytes += jsonByteLength(request.body);
-    sent.described.push(`${request.method} ${request.path.replace(scope.storyId, '{id}')}`);
-    await sendOk(author, request.method, request.path, request.body);
+    sent.bytes += jsonByteLength(call.body);
+    sent.described.push(`${method} ${address.replace(call.storyId, '{id}')}`);
+    await sendOk(author, method, address, call.body);
   };
   const queue = new AutosaveQueue({ scope, transport, store: createMemoryOpStore() });
   queue.reconcile(
@@ -126,7 +144,7 @@ function fullOrderRequestBytes(chapter: Chapter): number {
       chapter.scope,
       { ...chapter.scope, type: 'syncOrder', retry: false, keyIds: chapter.order },
       null,
-    ).body,
+    ).call.body,
   );
 }
 

@@ -55,6 +55,11 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}/${change}`,
   elementSuggestions: (storyId: string) => `${associations(storyId)}/suggestions`,
   mentionGrid: (storyId: string) => `${associations(storyId)}/mentions`,
+  chapterContent: (storyId: string) => `${story(storyId)}/content`,
+  // The editor's block sync: saves go to the story's own address, deletions and the order under it.
+  savedBlocks: story,
+  deletedBlocks: (storyId: string) => `${story(storyId)}/block`,
+  blockOrder: (storyId: string) => `${story(storyId)}/orderMap`,
   chapterVersions: (storyId: string, chapterId: string) =>
     `${story(storyId)}/chapters/${segment(chapterId)}/versions`,
   chapterVersion: (storyId: string, chapterId: string, versionId: string) =>

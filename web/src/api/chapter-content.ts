@@ -1,7 +1,17 @@
-/** GET /api/stories/{id}/content (spec §7), and its read started ahead of the chapter's editor. */
-import { ChapterContentSchema } from '../../../shared/schemas/block';
+/**
+ * A chapter's content calls (spec §7): its read (GET /api/stories/{id}/content), started ahead of the chapter's
+ * editor too, and the editor's block sync, which writes in the background (autosave never raises the loading
+ * overlay) and rejects with an `ApiError` whose `status` the autosave queue reads.
+ */
+import {
+  ChapterContentSchema,
+  type BlockOrderRequest,
+  type DeleteBlocksRequest,
+  type SaveBlocksRequest,
+} from '../../../shared/schemas/block';
 import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
 import { api } from '../lib/api-client';
+import { apiPaths } from './api-paths';
 
 /**
  * GET /api/stories/{id}/content?chapter=: the stored paragraphs in order, every page of them (the server
@@ -15,7 +25,7 @@ export async function fetchChapterBlocks(
   const blocks: ServerBlock[] = [];
   let cursor: string | undefined;
   do {
-    const response = await api.get(`/api/stories/${storyId}/content`, {
+    const response = await api.get(apiPaths.chapterContent(storyId), {
       query: { chapter: chapterId, ...(cursor === undefined ? {} : { cursor }) },
       background: options.background,
     });
@@ -74,4 +84,36 @@ export function takePrefetchedChapterBlocks(
   if (performance.now() > taken.freshUntil) return null;
   if (lastWriteAcknowledgedAt >= taken.startedAt) return null;
   return taken.blocks;
+}
+
+export interface BlockWriteOptions {
+  /** Lets the request outlive the page, as the flush on unload needs. */
+  keepalive: boolean;
+}
+
+/** PUT /api/stories/{id}: the changed paragraphs; 204 once stored, 501 while the chapter is being created. */
+export async function saveBlocks(
+  storyId: string,
+  request: SaveBlocksRequest,
+  { keepalive }: BlockWriteOptions,
+): Promise<void> {
+  await api.put(apiPaths.savedBlocks(storyId), request, { background: true, keepalive });
+}
+
+/** DELETE /api/stories/{id}/block: the deleted paragraphs. */
+export async function deleteBlocks(
+  storyId: string,
+  request: DeleteBlocksRequest,
+  { keepalive }: BlockWriteOptions,
+): Promise<void> {
+  await api.delete(apiPaths.deletedBlocks(storyId), request, { background: true, keepalive });
+}
+
+/** PUT /api/stories/{id}/orderMap: the paragraphs whose place changed. */
+export async function reorderBlocks(
+  storyId: string,
+  request: BlockOrderRequest,
+  { keepalive }: BlockWriteOptions,
+): Promise<void> {
+  await api.put(apiPaths.blockOrder(storyId), request, { background: true, keepalive });
 }

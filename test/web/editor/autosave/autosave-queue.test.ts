@@ -53,8 +53,8 @@ describe('AutosaveQueue: precedence', () => {
 
     expect(sent).toEqual([
       {
-        method: 'PUT',
-        path: '/api/stories/story-1',
+        endpoint: 'saveBlocks',
+        storyId: 'story-1',
         body: {
           story_id: 'story-1',
           chapter_id: 'chapter-1',
@@ -83,7 +83,7 @@ describe('AutosaveQueue: precedence', () => {
     expect(queue.save('a', chunk('a', 'late'), 0)).toBe(false);
     await queue.flush();
 
-    expect(describeRequests(sent)).toEqual(['DELETE /api/stories/story-1/block a']);
+    expect(describeRequests(sent)).toEqual(['deleteBlocks story-1 a']);
   });
 
   it('lets a delete replace a queued save, so no save is sent for a deleted block', async () => {
@@ -94,10 +94,7 @@ describe('AutosaveQueue: precedence', () => {
     queue.delete('a');
     await queue.flush();
 
-    expect(describeRequests(sent)).toEqual([
-      'PUT /api/stories/story-1 b',
-      'DELETE /api/stories/story-1/block a',
-    ]);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 b', 'deleteBlocks story-1 a']);
   });
 
   it('lets a restore (a block back in the document) override a pending delete', async () => {
@@ -107,7 +104,7 @@ describe('AutosaveQueue: precedence', () => {
     queue.restore('a', chunk('a', 'back'), 0);
     await queue.flush();
 
-    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 a']);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 a']);
   });
 
   it('flushes saves, then deletes, then the full order', async () => {
@@ -119,9 +116,9 @@ describe('AutosaveQueue: precedence', () => {
     await queue.flush();
 
     expect(describeRequests(sent)).toEqual([
-      'PUT /api/stories/story-1 c',
-      'DELETE /api/stories/story-1/block a',
-      'PUT /api/stories/story-1/orderMap b,c',
+      'saveBlocks story-1 c',
+      'deleteBlocks story-1 a',
+      'reorderBlocks story-1 b,c',
     ]);
     expect(sent[2]!.body).toEqual({
       chapter_id: 'chapter-1',
@@ -204,7 +201,7 @@ describe('AutosaveQueue: timing', () => {
     queue.save('a', chunk('a', 'text'), 0);
     queue.delete('b');
     await queue.flush();
-    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 a']);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 a']);
     expect(store.load(scope).find((op) => op.type === 'save')?.retry).toBe(true);
 
     await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
@@ -212,10 +209,7 @@ describe('AutosaveQueue: timing', () => {
     await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
     expect(sent).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
-    expect(describeRequests(sent).slice(2)).toEqual([
-      'PUT /api/stories/story-1 a',
-      'DELETE /api/stories/story-1/block b',
-    ]);
+    expect(describeRequests(sent).slice(2)).toEqual(['saveBlocks story-1 a', 'deleteBlocks story-1 b']);
     expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
   });
 
@@ -310,10 +304,7 @@ describe('AutosaveQueue: failures and alerts', () => {
     queue.confirmChapterReady();
     await vi.advanceTimersByTimeAsync(0);
 
-    expect(describeRequests(sent)).toEqual([
-      'PUT /api/stories/story-1 a',
-      'DELETE /api/stories/story-1/block starter',
-    ]);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 a', 'deleteBlocks story-1 starter']);
     expect(events).toEqual(['chapterReady']);
     expect(queue.getStatus().state).toBe('saved');
   });
@@ -326,7 +317,7 @@ describe('AutosaveQueue: failures and alerts', () => {
     queue.save('a', chunk('a', 'typed early'), 0);
     queue.stopAwaitingCreation();
     await vi.advanceTimersByTimeAsync(0);
-    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 a']);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 a']);
     expect(queue.getStatus()).toEqual({ state: 'creating', waiting: 1 });
 
     creating = false;
@@ -409,9 +400,9 @@ describe('AutosaveQueue: persistence', () => {
     });
     await after.queue.flush();
     expect(describeRequests(after.sent)).toEqual([
-      'PUT /api/stories/story-1 a',
-      'DELETE /api/stories/story-1/block b',
-      'PUT /api/stories/story-1/orderMap a',
+      'saveBlocks story-1 a',
+      'deleteBlocks story-1 b',
+      'reorderBlocks story-1 a',
     ]);
     expect(store.load(scope)).toEqual([]);
   });
@@ -617,7 +608,7 @@ describe('AutosaveQueue: the order sync names only what moved once the chapter i
     queue.syncOrder([...keyIds.slice(0, 10), ...pasted, ...keyIds.slice(10)]);
     await queue.flush();
 
-    expect(describeRequests(sent)).toEqual(['PUT /api/stories/story-1 x1,x2,x3']);
+    expect(describeRequests(sent)).toEqual(['saveBlocks story-1 x1,x2,x3']);
     expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
   });
 
@@ -633,9 +624,9 @@ describe('AutosaveQueue: the order sync names only what moved once the chapter i
     await vi.advanceTimersByTimeAsync(RETRY_BASE_DELAY_MS);
 
     expect(describeRequests(sent)).toEqual([
-      'DELETE /api/stories/story-1/block p5',
-      'DELETE /api/stories/story-1/block p5',
-      `PUT /api/stories/story-1/orderMap ${keyIds.filter((keyId) => keyId !== 'p5').join(',')}`,
+      'deleteBlocks story-1 p5',
+      'deleteBlocks story-1 p5',
+      `reorderBlocks story-1 ${keyIds.filter((keyId) => keyId !== 'p5').join(',')}`,
     ]);
   });
 });

@@ -1,8 +1,8 @@
-import type { SyncRequest, SyncTransport } from '../../../../web/src/editor/autosave/sync-requests';
+import type { SyncCall, SyncTransport } from '../../../../web/src/editor/autosave/sync-requests';
 
 export interface SentRequest {
-  method: SyncRequest['method'];
-  path: string;
+  endpoint: SyncCall['endpoint'];
+  storyId: string;
   body: {
     story_id?: string;
     chapter_id: string;
@@ -20,8 +20,8 @@ export function fakeTransport(
   respond: (request: SentRequest) => number | { status: number; code: string } = () => 204,
 ) {
   const sent: SentRequest[] = [];
-  const transport: SyncTransport = (request, { keepalive }) => {
-    const recorded = { ...request, keepalive } as SentRequest;
+  const transport: SyncTransport = (call, { keepalive }) => {
+    const recorded = { ...call, keepalive } as SentRequest;
     sent.push(recorded);
     const answer = respond(recorded);
     const { status, code } = typeof answer === 'number' ? { status: answer, code: undefined } : answer;
@@ -31,10 +31,10 @@ export function fakeTransport(
   return { transport, sent };
 }
 
-/** What the transport was asked to do, in order, as "METHOD path keys". */
+/** What the transport was asked to do, in order, as "endpoint story keys". */
 export function describeRequests(sent: SentRequest[]): string[] {
   return sent.map(
     (request) =>
-      `${request.method} ${request.path} ${request.body.blocks.map((block) => block.key_id).join(',')}`,
+      `${request.endpoint} ${request.storyId} ${request.body.blocks.map((block) => block.key_id).join(',')}`,
   );
 }

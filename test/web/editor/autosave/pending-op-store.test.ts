@@ -77,7 +77,7 @@ describe('localStorage op store', () => {
     });
     await reloaded.flush();
 
-    expect(online.sent.map((request) => request.method)).toEqual(['PUT', 'DELETE']);
+    expect(online.sent.map((request) => request.endpoint)).toEqual(['saveBlocks', 'deleteBlocks']);
     expect(online.sent[0]!.body.blocks[0]).toEqual({
       key_id: 'a',
       chunk: '{"text":"typed offline"}',

@@ -31,7 +31,7 @@ describe('keepalive splitting', () => {
 
     expect(requests.length).toBeGreaterThan(1);
     for (const request of requests)
-      expect(jsonByteLength(request.body)).toBeLessThan(KEEPALIVE_BODY_LIMIT_BYTES);
+      expect(jsonByteLength(request.call.body)).toBeLessThan(KEEPALIVE_BODY_LIMIT_BYTES);
     expect(requests.flatMap((request) => request.ops)).toEqual(ops);
   });
 

@@ -236,14 +236,11 @@ export class AutosaveQueue {
     if (!maySendOnPageHide(this.state)) return;
     let budget = KEEPALIVE_BODY_LIMIT_BYTES;
     for (const request of this.buildRequests(KEEPALIVE_LIMITS)) {
-      const size = jsonByteLength(request.body);
+      const size = jsonByteLength(request.call.body);
       // A smaller request further on (a delete, the order) may still fit.
       if (size > budget) continue;
       budget -= size;
-      this.transport(
-        { method: request.method, path: request.path, body: request.body },
-        { keepalive: true },
-      ).then(
+      this.transport(request.call, { keepalive: true }).then(
         () => this.acknowledge(request.ops),
         (error: unknown) => this.log('Autosave on page hide failed; the changes stay queued.', error),
       );
@@ -446,10 +443,7 @@ export class AutosaveQueue {
     );
     for (const request of saveRequests(this.scope, confirmations, REGULAR_LIMITS)) {
       try {
-        await this.transport(
-          { method: request.method, path: request.path, body: request.body },
-          { keepalive: false },
-        );
+        await this.transport(request.call, { keepalive: false });
       } catch (error) {
         this.log('Autosave could not confirm an earlier save; it will be retried.', error);
         return { type: 'flushFailed', kind: failureKindOf(error) };
@@ -469,10 +463,7 @@ export class AutosaveQueue {
   /** Sends one request and acknowledges its ops; answers the machine's input when it failed. */
   private async send(request: SyncRequest): Promise<AutosaveInput | undefined> {
     try {
-      await this.transport(
-        { method: request.method, path: request.path, body: request.body },
-        { keepalive: false },
-      );
+      await this.transport(request.call, { keepalive: false });
     } catch (error) {
       this.markForRetry(request.ops, error);
       return { type: 'flushFailed', kind: failureKindOf(error) };

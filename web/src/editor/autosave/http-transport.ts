@@ -1,12 +1,14 @@
-import { api } from '../../lib/api-client';
+import { deleteBlocks, reorderBlocks, saveBlocks } from '../../api/chapter-content';
 import type { SyncTransport } from './sync-requests';
 
-/**
- * The queue's requests through the app's API client: background calls (autosave never raises the loading
- * overlay), rejected with an `ApiError` whose `status` the queue reads (0 when the server was unreachable).
- */
-export const httpSyncTransport: SyncTransport = async (request, { keepalive }) => {
-  const options = { background: true, keepalive };
-  if (request.method === 'PUT') await api.put(request.path, request.body, options);
-  else await api.delete(request.path, request.body, options);
+/** The queue's calls through the block sync's fetchers, each rejected with an `ApiError` the queue reads. */
+export const httpSyncTransport: SyncTransport = async (call, options) => {
+  switch (call.endpoint) {
+    case 'saveBlocks':
+      return saveBlocks(call.storyId, call.body, options);
+    case 'deleteBlocks':
+      return deleteBlocks(call.storyId, call.body, options);
+    case 'reorderBlocks':
+      return reorderBlocks(call.storyId, call.body, options);
+  }
 };

@@ -1,27 +1,32 @@
 import { placementsBetween } from '../../../../shared/ordering';
+import type {
+  BlockOrderRequest,
+  DeleteBlocksRequest,
+  SaveBlocksRequest,
+} from '../../../../shared/schemas/block';
 import { MAX_BLOCKS_PER_REQUEST } from '../../../../shared/validation';
 import type { ChapterScope, DeleteOp, PendingOp, SaveOp, SyncOrderOp } from './pending-ops';
 
 /**
- * The block sync calls of spec §7 built from queued ops: PUT /api/stories/{id} (changed blocks), DELETE
- * /api/stories/{id}/block and PUT /api/stories/{id}/orderMap (the paragraphs that moved). Each request names
- * the ops it carries, so exactly those are acknowledged when it succeeds.
+ * One call of the block sync (spec §7), named by its fetcher in `api/chapter-content.ts`: `saveBlocks` (changed
+ * blocks), `deleteBlocks` and `reorderBlocks` (the paragraphs that moved), each with the body it takes.
  */
+export type SyncCall =
+  | { endpoint: 'saveBlocks'; storyId: string; body: SaveBlocksRequest }
+  | { endpoint: 'deleteBlocks'; storyId: string; body: DeleteBlocksRequest }
+  | { endpoint: 'reorderBlocks'; storyId: string; body: BlockOrderRequest };
+
+/** A call built from queued ops, naming the ops it carries so exactly those are acknowledged when it succeeds. */
 export interface SyncRequest {
-  method: 'PUT' | 'DELETE';
-  path: string;
-  body: unknown;
+  call: SyncCall;
   ops: PendingOp[];
 }
 
 /**
- * Sends one request; resolves only on a 2xx. A rejection carries the HTTP `status` (0 when the server could
- * not be reached), which is how the queue tells "offline" and "chapter being created" (501) from failures.
+ * Sends one call; resolves only on a 2xx. A rejection carries the HTTP `status` (0 when the server could not
+ * be reached), which is how the queue tells "offline" and "chapter being created" (501) from failures.
  */
-export type SyncTransport = (
-  request: Omit<SyncRequest, 'ops'>,
-  options: { keepalive: boolean },
-) => Promise<void>;
+export type SyncTransport = (call: SyncCall, options: { keepalive: boolean }) => Promise<void>;
 
 export interface RequestLimits {
   maxItems: number;
@@ -96,9 +101,7 @@ export function saveRequests(scope: ChapterScope, ops: SaveOp[], limits: Request
     envelope,
     limits,
   ).map((blocks) => ({
-    method: 'PUT',
-    path: `/api/stories/${scope.storyId}`,
-    body: envelope(blocks),
+    call: { endpoint: 'saveBlocks', storyId: scope.storyId, body: envelope(blocks) },
     ops: blocks.map((block) => byBlock.get(block)!),
   }));
 }
@@ -112,9 +115,7 @@ export function deleteRequests(scope: ChapterScope, ops: DeleteOp[], limits: Req
   const payloads = ops.map((op) => ({ key_id: op.keyId, ...baseRevisionOf(op) }));
   const byBlock = new Map(payloads.map((block, index) => [block, ops[index]!]));
   return splitIntoBodies(payloads, envelope, limits).map((blocks) => ({
-    method: 'DELETE',
-    path: `/api/stories/${scope.storyId}/block`,
-    body: envelope(blocks),
+    call: { endpoint: 'deleteBlocks', storyId: scope.storyId, body: envelope(blocks) },
     ops: blocks.map((block) => byBlock.get(block)!),
   }));
 }
@@ -133,11 +134,13 @@ export function orderRequest(
     (serverOrder && placementsBetween(serverOrder, op.keyIds)) ??
     op.keyIds.map((id, index) => ({ id, index }));
   return {
-    method: 'PUT',
-    path: `/api/stories/${scope.storyId}/orderMap`,
-    body: {
-      chapter_id: scope.chapterId,
-      blocks: placements.map(({ id, index }) => ({ key_id: id, place: String(index) })),
+    call: {
+      endpoint: 'reorderBlocks',
+      storyId: scope.storyId,
+      body: {
+        chapter_id: scope.chapterId,
+        blocks: placements.map(({ id, index }) => ({ key_id: id, place: String(index) })),
+      },
     },
     ops: [op],
   };
