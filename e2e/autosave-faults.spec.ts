@@ -121,7 +121,7 @@ test('typing, deleting, moving and pasting through dropped, refused, delayed and
   // Autotab would start each new paragraph with a tab; the author's model below is plain text.
   await page.request.put(`/api/stories/${storyId}/settings`, {
     data: { spellcheck: true, autotab: false },
-    headers: sameOriginHeaders(),
+    headers: sameOriginHeaders(page),
   });
   await page.reload();
   await expect(saveStatus).toHaveText('Saved');
