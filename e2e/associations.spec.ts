@@ -1,7 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openNewChapter, paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
-import { pngFile, sameColour, servedImage } from './fixtures/images';
-import { createAssociationsThroughApi } from './fixtures/stories';
 
 /** The highlighted mentions of the chapter (spec §3: each carries its association's id). */
 function mentions(editor: Locator): Locator {
@@ -124,63 +122,4 @@ test('deleting an association takes its highlights away, for good', async ({ pag
   await page.reload();
   await expect(paragraphs(editor)).toHaveText(['Mordor lies east.', 'Nobody walks into Mordor.']);
   await expect(mentions(editor)).toHaveCount(0);
-});
-
-test('a portrait chosen on the panel is uploaded, shown, and still there after a reload', async ({
-  page,
-}) => {
-  const { editor, saveStatus } = await openNewChapter(page, 'assoc-portrait');
-  await typeParagraphs(page, editor, ['Gandalf knocked twice.']);
-  await waitUntilSaved(saveStatus);
-  await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Character');
-  await expect(mentions(editor)).toHaveText(['Gandalf']);
-
-  const portraitOf = async () => {
-    await mentions(editor).first().click();
-    const panel = page.getByRole('complementary', { name: 'Character Gandalf' });
-    await expect(panel.getByRole('textbox', { name: 'Summary' })).toBeEditable();
-    return panel.getByRole('button', { name: 'Replace the portrait of Gandalf' });
-  };
-  const portrait = await portraitOf();
-  await expect(portrait.locator('img')).toHaveAttribute('src', '/images/defaults/portraits/character.svg');
-  await portrait
-    .locator('input[type="file"]')
-    .setInputFiles(await pngFile('gandalf.png', 640, 480, '#7f8c8d'));
-
-  await expect(portrait.locator('img')).toHaveAttribute('src', /^\/images\/(?!defaults\/)/);
-  const served = await servedImage(page, (await portrait.locator('img').getAttribute('src'))!);
-  expect(served).toMatchObject({ width: 640, height: 480 });
-  expect(sameColour(served.dominant, '#7f8c8d')).toBe(true);
-
-  await page.reload();
-  const reloaded = await portraitOf();
-  await expect(reloaded.locator('img')).toHaveAttribute('src', /^\/images\/(?!defaults\/)/);
-  await expect
-    .poll(() => reloaded.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
-    .toBe(640);
-});
-
-test("a free account's sixth association on a story is refused with the 'Insufficient subscription' alert", async ({
-  page,
-}) => {
-  const { storyId, editor, saveStatus } = await openNewChapter(page, 'assoc-limit');
-  await createAssociationsThroughApi(
-    page,
-    storyId,
-    ['Anna', 'Boris', 'Clara', 'Dmitri', 'Elena'].map((name) => ({
-      association_name: name,
-      association_type: 'character',
-    })),
-  );
-  await page.reload();
-  await typeParagraphs(page, editor, ['Fyodor arrived late, as Anna had feared.']);
-  await waitUntilSaved(saveStatus);
-  await expect(mentions(editor)).toHaveText(['Anna']);
-
-  await createAssociationFromFirstWord(page, paragraphs(editor).first(), 'Character');
-
-  const alert = page.getByRole('alert').filter({ hasText: 'Insufficient subscription' });
-  await expect(alert).toContainText('Free accounts are limited to 5 associations per story.');
-  await expect(alert.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
-  await expect(mentions(editor)).toHaveText(['Anna']);
 });
