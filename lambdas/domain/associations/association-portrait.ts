@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { NotFoundError } from '../../errors';
 import { type PreparedImage, prepareUploadedImage } from '../images/images';
-import { deleteImages } from '../images/stored-images';
+import { replaceImages } from '../images/stored-images';
 import type { PortraitImages } from './association-repository';
 import {
   type AssociationPorts,
@@ -54,16 +54,14 @@ export async function replacePortrait(
   await ports.blobs.put('images', images.key, portrait.body, portrait.contentType);
   await ports.blobs.put('images', images.thumbnailKey, thumbnail.body, thumbnail.contentType);
 
-  const outcome = await repository.setPortrait(home, associationId, images);
-  if (outcome === 'missing') {
+  return replaceImages(ports, [images.key, images.thumbnailKey], async () => {
+    const outcome = await repository.setPortrait(home, associationId, images);
     // Deleted while the image was processed: its new images must not outlive it.
-    await ports.blobs.delete('images', [images.key, images.thumbnailKey]);
-    throw new NotFoundError('No such association.');
-  }
-  const { previous } = outcome;
-  // The new portrait is in place: an old image left behind costs storage only, and goes with the association.
-  if (previous && previous.key !== images.key) {
-    await deleteImages(ports.blobs, [previous.key, previous.thumbnailKey], ports.logger);
-  }
-  return imageUrl(images.key, uploadedAt);
+    if (outcome === 'missing') throw new NotFoundError('No such association.');
+    const { previous } = outcome;
+    return {
+      answer: imageUrl(images.key, uploadedAt),
+      replaced: previous ? [previous.key, previous.thumbnailKey] : [],
+    };
+  });
 }

@@ -40,3 +40,35 @@ export async function deleteImages(blobs: BlobStore, keys: string[], logger: Log
     logger.warn('could not delete replaced images', { keys, error: String(error) });
   }
 }
+
+/** What a change that may replace images answers: its result, and the keys of the images it no longer uses. */
+export interface ImageChange<T> {
+  answer: T;
+  replaced: readonly string[];
+}
+
+/**
+ * The one way to replace stored images: the new images are stored before the data names them (`stored`, their
+ * keys; none when the change brings no image), then `change` commits the data. Once it has, the images it
+ * replaced are removed; should it fail, the new images are, and the failure is thrown. Either way no data ever
+ * names a missing image, and at most a removal that failed leaves an unused one behind.
+ */
+export async function replaceImages<T>(
+  ports: { blobs: BlobStore; logger: Logger },
+  stored: readonly string[],
+  change: () => Promise<ImageChange<T>>,
+): Promise<T> {
+  let outcome: ImageChange<T>;
+  try {
+    outcome = await change();
+  } catch (error) {
+    await deleteImages(ports.blobs, [...stored], ports.logger);
+    throw error;
+  }
+  await deleteImages(
+    ports.blobs,
+    outcome.replaced.filter((key) => !stored.includes(key)),
+    ports.logger,
+  );
+  return outcome.answer;
+}

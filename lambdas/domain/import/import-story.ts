@@ -9,7 +9,7 @@ import { describeError } from '../../logger';
 import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { sampleCoverImage } from '../images/generated-cover';
-import { deleteImages, storeImage, storyImagePrefix } from '../images/stored-images';
+import { replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import type { SeriesRecord } from '../series/series-repository';
 import { deleteStory } from '../stories/delete-story';
@@ -93,10 +93,14 @@ export async function importStory(
   const cover = await sampleCoverImage(ports.sampleImages, title, ports.logger);
   const storedImage = await storeImage(ports.blobs, storyImagePrefix(storyId), cover, now);
 
-  let story: Story;
-  try {
-    await stageManuscript(ports.blobs, storyId, staged);
-    story = await retryOnConcurrentChange(async () => {
+  const story = await replaceImages(ports, [storedImage.key], async () => {
+    try {
+      await stageManuscript(ports.blobs, storyId, staged);
+    } catch (error) {
+      await discardStagedManuscript(ports.blobs, storyId);
+      throw error;
+    }
+    const answer = await retryOnConcurrentChange(async () => {
       const series =
         request.series.kind === 'series'
           ? await resolveSeriesChoice(seriesRepository, userId, request.series, now)
@@ -135,12 +139,12 @@ export async function importStory(
         status: 'creating' as const,
       }));
       return toStory(record, savedSeries, creatingChapters);
+    }).catch(async (error: unknown) => {
+      await discardStagedManuscript(ports.blobs, storyId);
+      throw error;
     });
-  } catch (error) {
-    await deleteImages(ports.blobs, [storedImage.key], ports.logger);
-    await discardStagedManuscript(ports.blobs, storyId);
-    throw error;
-  }
+    return { answer, replaced: [] };
+  });
 
   const message: StoryImportMessage = { story_id: storyId, user_id: userId };
   try {

@@ -2,7 +2,7 @@ import type { Series } from '../../../shared/schemas/series';
 import { NotFoundError } from '../../errors';
 import type { DomainPorts } from '../ports';
 import { prepareUploadedImage } from '../images/images';
-import { deleteImages, imageKeyOf, seriesImagePrefix, storeImage } from '../images/stored-images';
+import { imageKeyOf, replaceImages, seriesImagePrefix, storeImage } from '../images/stored-images';
 import { applyPlacements } from '../../../shared/ordering';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -48,7 +48,7 @@ export async function updateSeries(
       )
     : undefined;
 
-  try {
+  await replaceImages(ports, newImage ? [newImage.key] : [], async () => {
     const previousImageUrl = await retryOnConcurrentChange(async () => {
       const series = await seriesRepository.requireOwned(userId, seriesId);
       const storyIds = change.volumes
@@ -114,10 +114,7 @@ export async function updateSeries(
       return series.image_url;
     });
     const replacedImage = newImage && imageKeyOf(previousImageUrl, seriesImagePrefix(seriesId));
-    if (replacedImage) await deleteImages(ports.blobs, [replacedImage], ports.logger);
-  } catch (error) {
-    if (newImage) await deleteImages(ports.blobs, [newImage.key], ports.logger);
-    throw error;
-  }
+    return { answer: undefined, replaced: replacedImage ? [replacedImage] : [] };
+  });
   return getSeries(repositories, userId, seriesId);
 }

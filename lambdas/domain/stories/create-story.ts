@@ -7,7 +7,7 @@ import { toChapter } from '../chapters/chapter-list';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import { sampleCoverImage } from '../images/generated-cover';
 import { prepareUploadedImage } from '../images/images';
-import { deleteImages, storeImage, storyImagePrefix } from '../images/stored-images';
+import { replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import type { SeriesRecord } from '../series/series-repository';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -61,8 +61,9 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
     updated_at: now.toISOString(),
   };
 
-  try {
-    return await retryOnConcurrentChange(async () => {
+  return replaceImages(ports, [storedImage.key], async () => ({
+    replaced: [],
+    answer: await retryOnConcurrentChange(async () => {
       const series =
         input.series.kind === 'series'
           ? await resolveSeriesChoice(seriesRepository, userId, input.series, now)
@@ -94,9 +95,6 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
         (changed) => changed.series_id === series?.series_id,
       );
       return toStory(story, savedSeries, [toChapter(chapter, 1)]);
-    });
-  } catch (error) {
-    await deleteImages(ports.blobs, [storedImage.key], ports.logger);
-    throw error;
-  }
+    }),
+  }));
 }

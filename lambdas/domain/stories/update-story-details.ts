@@ -1,7 +1,7 @@
 import type { Story } from '../../../shared/schemas/story';
 import type { DomainPorts } from '../ports';
 import { prepareUploadedImage } from '../images/images';
-import { deleteImages, imageKeyOf, storeImage, storyImagePrefix } from '../images/stored-images';
+import { imageKeyOf, replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -44,7 +44,7 @@ export async function updateStoryDetails(
       ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(image.bytes), now)
       : undefined;
 
-  try {
+  return replaceImages(ports, newImage ? [newImage.key] : [], async () => {
     const { updated, previousImageUrl } = await retryOnConcurrentChange(async () => {
       const story = await storyRepository.requireOwned(userId, storyId);
       const current = story.series_id ? await seriesRepository.get(userId, story.series_id) : undefined;
@@ -85,10 +85,6 @@ export async function updateStoryDetails(
       return { updated: view, previousImageUrl: story.image_url };
     });
     const replacedImage = image.kind !== 'keep' && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
-    if (replacedImage) await deleteImages(ports.blobs, [replacedImage], ports.logger);
-    return updated;
-  } catch (error) {
-    if (newImage) await deleteImages(ports.blobs, [newImage.key], ports.logger);
-    throw error;
-  }
+    return { answer: updated, replaced: replacedImage ? [replacedImage] : [] };
+  });
 }
