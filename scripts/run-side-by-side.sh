@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs npm scripts at the same time and fails when any of them fails. `npm test` uses it for the steps that
+# keep about one core busy each (ESLint, tsc, the CDK synthesis, Vite's build), which on the 2-core CI machine
+# otherwise leave a core idle one after the other. Each script's output is printed whole when it ends, under
+# a line with its name, outcome and duration, so outputs never interleave.
+# Usage: scripts/run-side-by-side.sh <npm script>...
+set -uo pipefail
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+declare -A script_of started_at
+for script in "$@"; do
+  npm run --silent "$script" >"$logs/$script.log" 2>&1 &
+  script_of[$!]=$script
+  started_at[$!]=$SECONDS
+done
+
+failed=()
+while [ ${#script_of[@]} -gt 0 ]; do
+  wait -n -p finished "${!script_of[@]}"
+  status=$?
+  script=${script_of[$finished]}
+  outcome=$([ "$status" -eq 0 ] && echo passed || echo "failed ($status)")
+  echo "── npm run $script: $outcome in $((SECONDS - started_at[$finished])) s"
+  cat "$logs/$script.log"
+  [ "$status" -eq 0 ] || failed+=("$script")
+  unset "script_of[$finished]"
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Failed: ${failed[*]}" >&2
+  exit 1
+fi
