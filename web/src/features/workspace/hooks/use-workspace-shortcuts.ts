@@ -3,7 +3,7 @@ import { SHORTCUTS, isMacPlatform, matchesCombo, type ShortcutName } from '../..
 
 type WorkspaceShortcut = Extract<
   ShortcutName,
-  'newChapter' | 'nextChapter' | 'previousChapter' | 'focusMode' | 'associationPanel'
+  'newChapter' | 'nextChapter' | 'previousChapter' | 'focusMode' | 'associationPanel' | 'searchStory'
 >;
 
 export type WorkspaceShortcutHandlers = Record<WorkspaceShortcut, () => void> & {
@@ -17,6 +17,7 @@ const WORKSPACE_SHORTCUTS: WorkspaceShortcut[] = [
   'previousChapter',
   'focusMode',
   'associationPanel',
+  'searchStory',
 ];
 
 /** Something above the page that Esc belongs to: a dialog, a menu, a drawer. */

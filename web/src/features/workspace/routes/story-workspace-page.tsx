@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { useToastClearance } from '../../../components/alerts/toast-clearance';
@@ -48,11 +48,11 @@ import {
 } from '../hooks/use-workspace-mutations';
 import { LiveWordCounts } from '../hooks/use-word-counts';
 import { renumbered } from '../utils/chapter-order';
+import { ALL_PANELS_CLOSED, rightPanelOpen, workspacePanelsReducer } from '../utils/workspace-panels';
 import { withoutChapter } from '../../../../../shared/outline';
 import { defaultChapterTitle } from '../../../../../shared/validation';
 import { ASSOCIATION_MENTION_CLASS } from '../../../editor/nodes/association-node';
 import { useFocusDimPreference } from '../../../lib/focus-mode-preferences';
-import { isMacPlatform, matchesCombo, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
 import {
   FocusModeButton,
   HiddenChromeTooltips,
@@ -119,32 +119,8 @@ function LoadedWorkspace({
 }: LoadedWorkspaceProps) {
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
-  const [flyoutOpen, setFlyoutOpen] = useState(false);
-  // One right-hand panel at a time: the chapters flyout or the search.
-  const [searchOpen, setSearchOpen] = useState(false);
-  const toggleFlyout = () => {
-    setFlyoutOpen((open) => !open);
-    setSearchOpen(false);
-  };
-  const toggleSearch = () => {
-    setSearchOpen((open) => !open);
-    setFlyoutOpen(false);
-  };
-  useEffect(() => {
-    // Ctrl/Cmd+Shift+F opens the story-wide search wherever the focus is.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (matchesCombo(event, SHORTCUTS.searchStory.combo, isMacPlatform())) {
-        event.preventDefault();
-        setSearchOpen(true);
-        setFlyoutOpen(false);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  const [panels, changePanels] = useReducer(workspacePanelsReducer, ALL_PANELS_CLOSED);
   const associationPanelOpen = useAssociationPanelOpen();
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [versionsOpen, setVersionsOpen] = useState(false);
   const { chapters } = story;
   const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(chapters);
   const [liveWordCounts] = useState(() => new LiveWordCounts());
@@ -157,7 +133,7 @@ function LoadedWorkspace({
   // A chapter whose creation failed offers its deletion from the editor.
   const [deleteRequest, setDeleteRequest] = useState<DeleteChapterRequest | null>(null);
   const { associations, panel } = useStoryAssociations();
-  const [focusMode, setFocusMode] = useState(false);
+  const { focusMode } = panels;
   const [dimOthers] = useFocusDimPreference();
   const seriesTitle = story.series_title;
   const manuscriptRef = useRef<HTMLElement>(null);
@@ -166,10 +142,7 @@ function LoadedWorkspace({
   const footerRef = useRef<HTMLDivElement>(null);
   useToastClearance(footerRef);
 
-  const toggleFocusMode = () => {
-    setFocusMode((on) => !on);
-    setFlyoutOpen(false);
-  };
+  const toggleFocusMode = () => changePanels({ type: 'toggled', panel: 'focusMode' });
   const stepChapter = (step: 1 | -1) => {
     // The address names the open chapter as soon as it changes; a render may still be on its way when the
     // shortcut is pressed again, so a quick second step starts from where the first one went.
@@ -195,8 +168,10 @@ function LoadedWorkspace({
       else if (panel.state.open) panel.closePanel();
       else if (first) panel.openAssociation(first);
     },
+    // Ctrl/Cmd+Shift+F opens the story-wide search wherever the focus is.
+    searchStory: () => changePanels({ type: 'opened', panel: 'search' }),
     onEscape: () => {
-      if (!associationPanelOpen) setFocusMode(false);
+      if (!associationPanelOpen) changePanels({ type: 'closed', panel: 'focusMode' });
     },
   });
 
@@ -251,7 +226,7 @@ function LoadedWorkspace({
             // A docked side panel covers the right of the window, beyond the margin beside the content
             // column: keep the manuscript clear of it.
             pr:
-              (flyoutOpen || searchOpen || associationPanelOpen || versionsOpen) && docked
+              (rightPanelOpen(panels) || associationPanelOpen) && docked
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
@@ -274,12 +249,12 @@ function LoadedWorkspace({
         )}
         <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
           <WorkspaceSideMenu
-            flyoutOpen={flyoutOpen}
+            flyoutOpen={panels.chapters}
             onCloseDocument={() => navigate(paths.stories.getHref())}
-            onToggleFlyout={toggleFlyout}
-            searchOpen={searchOpen}
-            onToggleSearch={toggleSearch}
-            onOpenSettings={() => setSettingsOpen(true)}
+            onToggleFlyout={() => changePanels({ type: 'toggled', panel: 'chapters' })}
+            searchOpen={panels.search}
+            onToggleSearch={() => changePanels({ type: 'toggled', panel: 'search' })}
+            onOpenSettings={() => changePanels({ type: 'opened', panel: 'settings' })}
             onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
           />
         </Box>
@@ -312,7 +287,10 @@ function LoadedWorkspace({
                 }
                 toolbarEnd={
                   <>
-                    <VersionsButton open={versionsOpen} onToggle={() => setVersionsOpen((open) => !open)} />
+                    <VersionsButton
+                      open={panels.versions}
+                      onToggle={() => changePanels({ type: 'toggled', panel: 'versions' })}
+                    />
                     <FocusModeButton onClick={toggleFocusMode} />
                     <ExportMenu storyId={story.story_id} storyTitle={story.title} />
                   </>
@@ -349,8 +327,8 @@ function LoadedWorkspace({
         </Box>
       </Box>
       <ChaptersFlyout
-        open={flyoutOpen}
-        onClose={() => setFlyoutOpen(false)}
+        open={panels.chapters}
+        onClose={() => changePanels({ type: 'closed', panel: 'chapters' })}
         docked={docked}
         storyId={story.story_id}
         storyTitle={story.title}
@@ -372,15 +350,15 @@ function LoadedWorkspace({
         }}
       />
       <StorySearchPanel
-        open={searchOpen}
-        onClose={() => setSearchOpen(false)}
+        open={panels.search}
+        onClose={() => changePanels({ type: 'closed', panel: 'search' })}
         docked={docked}
         storyId={story.story_id}
       />
       {settings && (
         <DocumentSettingsDialog
-          open={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
+          open={panels.settings}
+          onClose={() => changePanels({ type: 'closed', panel: 'settings' })}
           storyId={story.story_id}
           settings={settings}
         />
@@ -389,8 +367,8 @@ function LoadedWorkspace({
       {activeChapter && (
         <VersionsPanel
           key={activeChapter.id}
-          open={versionsOpen}
-          onClose={() => setVersionsOpen(false)}
+          open={panels.versions}
+          onClose={() => changePanels({ type: 'closed', panel: 'versions' })}
           docked={docked}
           storyId={story.story_id}
           chapterId={activeChapter.id}
