@@ -154,6 +154,8 @@ export class LocalBilling implements Billing {
     subscriptionId: string,
     renewing: boolean,
   ): Promise<ProviderSubscription> {
+    // As Stripe answers `resource_missing`: a customer it no longer knows has no subscription.
+    if (!(await this.options.store.get(customerId))) throw new NoSubscriptionError();
     const record = await this.update(customerId, (current) => {
       const subscription = current.subscription;
       if (subscription?.id !== subscriptionId) throw new NoSubscriptionError();

@@ -5,11 +5,13 @@ import {
   BillingProviderError,
   CardDeclinedError,
   NoSubscriptionError,
+  type ProviderSubscription,
   UnknownPriceError,
 } from './billing-port';
 import {
   applyProviderSubscription,
   changeBillingState,
+  endSubscription,
   requireBillingState,
   type BillingPorts,
   type UserBilling,
@@ -103,7 +105,9 @@ export async function subscribe(
 
 /**
  * PUT /api/user {renewing}: cancel at the end of the period, or resume. Without a subscription (never had one,
- * or it has ended) this throws `NoSubscriptionError`, which the handler answers with a 303 to /subscribe.
+ * it has ended, or the provider no longer knows it: deleted in its dashboard, or a stale id) this throws
+ * `NoSubscriptionError`, which the handler answers with a 303 to /subscribe; ids the provider no longer knows
+ * are cleared first, so the author can subscribe afresh.
  */
 export async function setRenewing(
   ports: BillingPorts,
@@ -113,10 +117,33 @@ export async function setRenewing(
   const state = await currentBillingState(ports, userId);
   if (!isSubscriber(state)) throw new NoSubscriptionError();
   const subscriptionId = state.subscription_id;
-  const subscription = await ports.billing.setRenewing(state.customer_id, subscriptionId, renewing);
+  let subscription: ProviderSubscription;
+  try {
+    subscription = await ports.billing.setRenewing(state.customer_id, subscriptionId, renewing);
+  } catch (error) {
+    if (error instanceof NoSubscriptionError) await forgetUnknownSubscription(ports, userId, state);
+    throw error;
+  }
   const stored = await changeBillingState(ports.billingState, userId, (current) =>
     applyProviderSubscription(current, subscriptionId, subscription, ports.now()),
   );
   if (!isSubscriber(stored)) throw new NoSubscriptionError();
   return stored;
+}
+
+/**
+ * The provider no longer knows the user's subscription: it has ended, and a customer the provider no longer
+ * knows either is forgotten too (the next subscription registers a new one).
+ */
+async function forgetUnknownSubscription(
+  ports: BillingPorts,
+  userId: string,
+  known: UserBilling,
+): Promise<void> {
+  const customerKnown = (await ports.billing.findCustomer(known.customer_id)) !== undefined;
+  await changeBillingState(ports.billingState, userId, (current) => {
+    if (current.subscription_id !== known.subscription_id) return current;
+    const ended = endSubscription(current);
+    return customerKnown || current.customer_id !== known.customer_id ? ended : { ...ended, customer_id: '' };
+  });
 }

@@ -319,6 +319,37 @@ describe('setRenewing', () => {
     expect(harness.user('author-1')).toMatchObject({ subscription_id: '', renewing: false, expired: true });
   });
 
+  it('ends a subscription the provider no longer knows and clears its ids, instead of failing each time', async () => {
+    const harness = billingHarness();
+    const paidUntil = String(startSeconds + PERIOD);
+    // Ids the provider never knew or no longer knows (deleted in its dashboard).
+    const customerId = 'cus_local_deleted';
+    harness.addUser('author-1', {
+      customer_id: customerId,
+      subscription_id: 'sub_local_deleted',
+      renewing: true,
+      expired: false,
+      expires_at: paidUntil,
+    });
+
+    await expect(setRenewing(harness.ports, 'author-1', false)).rejects.toThrow(NoSubscriptionError);
+    expect(harness.user('author-1')).toMatchObject({ customer_id: '', subscription_id: '', renewing: false });
+    // The author can start again: a new customer, and a subscription on it.
+    const again = await subscribedAuthor(harness);
+    expect(again.customerId).not.toBe(customerId);
+    expect(harness.user('author-1')).toMatchObject({ customer_id: again.customerId, renewing: true });
+  });
+
+  it('ends a stale subscription id of a customer the provider still knows, keeping the customer', async () => {
+    const harness = billingHarness();
+    const { customerId } = await subscribedAuthor(harness);
+    const stored = harness.user('author-1');
+    harness.addUser('author-1', { ...stored, subscription_id: 'sub_deleted_in_dashboard' });
+
+    await expect(setRenewing(harness.ports, 'author-1', true)).rejects.toThrow(NoSubscriptionError);
+    expect(harness.user('author-1')).toMatchObject({ customer_id: customerId, subscription_id: '' });
+  });
+
   it('keeps the stored state when the provider fails', async () => {
     const harness = billingHarness();
     await subscribedAuthor(harness);
