@@ -9,6 +9,10 @@ import { storedParagraphs } from './fixtures/story-text';
  * held for seconds, or stored by the server with its answer lost — and the tab is reloaded and then closed
  * mid-way. Afterwards the editor shows exactly what the author did, and the server holds exactly that:
  * no paragraph lost, duplicated or out of order. The seed can be changed with AUTOSAVE_FAULTS_SEED.
+ *
+ * The pages run on Playwright's clock: the author's pauses and the queue's backoff are run out at once instead of
+ * waited for (the page's timers fire in their order, as they would), while the requests, and the faults they
+ * meet, take real time.
  */
 
 const SEED = Number(process.env.AUTOSAVE_FAULTS_SEED ?? 20261123);
@@ -117,6 +121,7 @@ test('typing, deleting, moving and pasting through dropped, refused, delayed and
   // Two streams: the author's actions, and the faults met by the requests in the order they are sent.
   const random = seededRandom(SEED);
   const faults = new FaultInjector(seededRandom(SEED + 1));
+  await context.clock.install();
   const { storyId, chapterId, editor, saveStatus } = await openNewChapter(page, 'faults');
   // Autotab would start each new paragraph with a tab; the author's model below is plain text.
   await page.request.put(`/api/stories/${storyId}/settings`, {
@@ -188,15 +193,18 @@ test('typing, deleting, moving and pasting through dropped, refused, delayed and
       expected.splice(at + 1, 0, ...lines);
     }
     // Authors pause; autosave sends only outside its quiet window (spec §4: 2 s after each change).
-    if (random() < 0.25) await current.waitForTimeout(2_200 + random() * 1_500);
+    if (random() < 0.25) await current.clock.runFor(2_200 + random() * 1_500);
   }
   await expect(paragraphs(currentEditor)).toHaveText(expected);
 
   await context.unrouteAll({ behavior: 'ignoreErrors' });
-  // After a run of failures the queue waits up to a minute before it tries again (its longest backoff).
-  await expect(current.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ })).toHaveText('Saved', {
-    timeout: 90_000,
-  });
+  // After a run of failures the queue waits up to a minute before it tries again (its longest backoff); a request
+  // still held fails once more, so time is moved on until everything is saved.
+  const currentSaveStatus = current.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ });
+  await expect(async () => {
+    await current.clock.runFor(15_000);
+    await expect(currentSaveStatus).toHaveText('Saved', { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
   const stored = await storedParagraphs(current, storyId, chapterId);
 
   test.info().annotations.push({
