@@ -5,13 +5,34 @@
 import { paragraphText, parseParagraphChunk } from './paragraph-text';
 import type { Paragraph } from './schemas/paragraph';
 
-const WORD = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
+// Combining marks belong to their letter: Thai and Devanagari vowel signs, or an accent typed apart (e + ◌́).
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['\u2019-][\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
 
-/** "don't" and "well-known" are one word each, an em dash separates two. */
+/** Scripts written without spaces between words: their runs are split into words by a dictionary. */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/** The words of a run written without spaces (我今天去了商店 is 4), by the runtime's Unicode word breaks. */
+function countUnspacedWords(run: string): number {
+  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  let count = 0;
+  for (const segment of wordSegmenter.segment(run)) if (segment.isWordLike) count += 1;
+  return count;
+}
+
+/**
+ * "don't" and "well-known" are one word each, an em dash separates two; Chinese, Japanese, Thai, Lao, Khmer and
+ * Burmese text, written without spaces, is split into words with `Intl.Segmenter` (the same in the browser and
+ * on the server).
+ */
 export function countWords(text: string): number {
   let count = 0;
   WORD.lastIndex = 0;
-  while (WORD.exec(text) !== null) count += 1;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    count += UNSPACED_SCRIPT.test(match[0]) ? countUnspacedWords(match[0]) : 1;
+  }
   return count;
 }
 
