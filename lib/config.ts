@@ -139,7 +139,9 @@ function buildStageConfig(
   const unsetClientIds = Object.entries(clientIds).flatMap(([key, value]) => (value ? [] : [key]));
   if (stage === 'prod' && unsetClientIds.length > 0) {
     // A prod user pool with placeholder client ids deploys fine and then fails every sign-in.
-    throw new Error(`The prod stage needs ${unsetClientIds.join(', ')} (see the deploy steps in docs/deploying.md)`);
+    throw new Error(
+      `The prod stage needs ${unsetClientIds.join(', ')} (see the deploy steps in docs/deploying.md)`,
+    );
   }
 
   const prod = stage === 'prod';
