@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserProvider } from '../../../web/src/app/providers/user-provider';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
 import { getChapterQueue } from '../../../web/src/editor/autosave';
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 /** Shows what the user context says, and offers its actions as buttons. */
 function UserProbe() {
-  const { isSignedIn, isSubscriber, refresh, signOut } = useUser();
+  const { isSignedIn, isSubscriber, refresh, signOut, leaveDeletedAccount } = useUser();
   const [refreshError, setRefreshError] = useState('');
   return (
     <>
@@ -36,6 +36,7 @@ function UserProbe() {
         Refresh
       </button>
       <button onClick={() => void signOut()}>Sign out</button>
+      <button onClick={leaveDeletedAccount}>Leave the deleted account</button>
     </>
   );
 }
@@ -189,5 +190,56 @@ describe('user context', () => {
     expect(await screen.findByText('signed out')).toBeTruthy();
     expect(requests.slice(1)).toEqual(['PUT /api/stories/story-sign-out', 'DELETE /auth/logout']);
     expect(queue.getStatus().waiting).toBe(0);
+  });
+
+  it('stops autosave once the session has ended: the chapter gets a new queue, the old one sends nothing', async () => {
+    // Arrange
+    const requests: string[] = [];
+    renderUser((url, init) => {
+      requests.push(`${init.method ?? 'GET'} ${url}`);
+      return url === '/api/user' ? jsonResponse(buildUser()) : emptyResponse(204);
+    });
+    await screen.findByText('signed in');
+    const scope = { storyId: 'story-stopped', chapterId: 'chapter-stopped' };
+    const queue = getChapterQueue(scope);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByText('signed out');
+    queue.save('p1', JSON.stringify({ type: 'custom-paragraph', key_id: 'p1', children: [] }), 0);
+    await queue.retryNow();
+
+    // Assert
+    expect(getChapterQueue(scope)).not.toBe(queue);
+    expect(requests.slice(1)).toEqual(['DELETE /auth/logout']);
+  });
+
+  it('keeps autosave running when the session could not be ended', async () => {
+    // Arrange
+    renderUser((url) => (url === '/api/user' ? jsonResponse(buildUser()) : serverError()));
+    await screen.findByText('signed in');
+    const scope = { storyId: 'story-kept', chapterId: 'chapter-kept' };
+    const queue = getChapterQueue(scope);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByText('Unable to sign out');
+
+    // Assert
+    expect(getChapterQueue(scope)).toBe(queue);
+  });
+
+  it('stops autosave when leaving a deleted account', async () => {
+    // Arrange
+    renderUser(() => jsonResponse(buildUser()));
+    await screen.findByText('signed in');
+    const scope = { storyId: 'story-deleted-account', chapterId: 'chapter-deleted-account' };
+    const queue = getChapterQueue(scope);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the deleted account' }));
+
+    // Assert
+    await vi.waitFor(() => expect(getChapterQueue(scope)).not.toBe(queue));
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getChapterQueue } from '../../../../web/src/editor/autosave';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, emptyResponse, jsonResponse, stubServer } from '../library-fixtures';
 import { serverError } from '../../helpers/fetch-stub';
@@ -192,6 +193,26 @@ describe('the story list', () => {
     );
   });
 
+  it("stops a deleted story's autosave queues once the server deleted it", async () => {
+    // Arrange
+    stubServer({
+      'GET /api/stories': jsonResponse([buildStory({ story_id: 's1', title: 'The Long Road' })]),
+      'GET /api/series': jsonResponse([]),
+      'DELETE /api/stories/s1': emptyResponse(204),
+    });
+    const queue = getChapterQueue({ storyId: 's1', chapterId: 'c1' });
+    const otherStoryQueue = getChapterQueue({ storyId: 's2', chapterId: 'c1' });
+    renderApp('/stories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete The Long Road' }));
+
+    // Act
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() => expect(getChapterQueue({ storyId: 's1', chapterId: 'c1' })).not.toBe(queue));
+    expect(getChapterQueue({ storyId: 's2', chapterId: 'c1' })).toBe(otherStoryQueue);
+  });
+
   it('keeps the story when the confirmation is cancelled', async () => {
     // Arrange
     const { requests } = library([buildStory({ story_id: 's1', title: 'Kept' })], []);
@@ -208,13 +229,14 @@ describe('the story list', () => {
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
   });
 
-  it('hides the card and only logs when a deletion fails', async () => {
+  it('hides the card and only logs when a deletion fails, its autosave queues kept', async () => {
     // Arrange
     stubServer({
       'GET /api/stories': jsonResponse([buildStory({ story_id: 's1', title: 'Stubborn' })]),
       'GET /api/series': jsonResponse([]),
       'DELETE /api/stories/s1': serverError(),
     });
+    const queue = getChapterQueue({ storyId: 's1', chapterId: 'c1' });
     renderApp('/stories');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Stubborn' }));
 
@@ -227,6 +249,7 @@ describe('the story list', () => {
     );
     expect(screen.queryByRole('article', { name: 'Stubborn' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(getChapterQueue({ storyId: 's1', chapterId: 'c1' })).toBe(queue);
   });
 
   it('turns the volumes of a deleted series into standalone stories, a 501 counting as success', async () => {

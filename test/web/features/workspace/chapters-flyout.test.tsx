@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answering, bodiesSent, jsonResponse, serverError } from '../../helpers/fetch-stub';
+import { getChapterQueue } from '../../../../web/src/editor/autosave';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
@@ -160,6 +161,46 @@ describe('the chapters flyout', () => {
     // Assert
     await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'The Oasis']));
     expect(bodiesSent(fetchMock, 'DELETE', '/api/stories/s1/chapter/c2')).toEqual([undefined]);
+  });
+
+  it("stops a deleted chapter's autosave queue, and no other chapter's", async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(threeChapters) });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const deletedQueue = getChapterQueue({ storyId: 's1', chapterId: 'c2' });
+    const keptQueue = getChapterQueue({ storyId: 's1', chapterId: 'c1' });
+    const list = await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrival' }));
+
+    // Act
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'The Oasis']));
+    expect(getChapterQueue({ storyId: 's1', chapterId: 'c2' })).not.toBe(deletedQueue);
+    expect(getChapterQueue({ storyId: 's1', chapterId: 'c1' })).toBe(keptQueue);
+  });
+
+  it("keeps the chapter's autosave queue when its deletion fails", async () => {
+    // Arrange
+    silenceConsoleErrors();
+    stubWorkspaceServer({
+      story: buildStory(threeChapters),
+      handle: answering('DELETE', '/api/stories/s1/chapter/c2', serverError()),
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const queue = getChapterQueue({ storyId: 's1', chapterId: 'c2' });
+    await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrival' }));
+
+    // Act
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assert
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Deleting a chapter failed.', expect.anything()),
+    );
+    expect(getChapterQueue({ storyId: 's1', chapterId: 'c2' })).toBe(queue);
   });
 
   it('opens the chapter before a deleted open chapter', async () => {

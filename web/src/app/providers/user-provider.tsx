@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
 import { getUser, logout, updateUserPreferences } from '../../api/user';
+import { loadChapterQueues } from '../../editor/autosave/load-chapter-queues';
 import { isValidTimeZone } from '../../../../shared/writing-progress';
 import { hasPremiumAccess } from '../../../../shared/subscription';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
@@ -54,11 +55,12 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      // The session ends with the sign-out: what autosave still holds is sent while it can be. Autosave loads
-      // with the editor (its queues live in that module), so the first route's download leaves it out.
-      const { flushAllChapterQueues } = await import('../../editor/autosave/chapter-queues');
+      // The session ends with the sign-out: what autosave still holds is sent while it can be, and only once
+      // the session has ended do the queues stop (what could not be sent stays in the browser's store).
+      const { flushAllChapterQueues, disposeAllChapterQueues } = await loadChapterQueues();
       await flushAllChapterQueues();
       await logout();
+      disposeAllChapterQueues();
     } catch (error) {
       console.error('Sign-out failed.', error);
       showAlert({
@@ -75,7 +77,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
   // A full load rather than a route change: the guarded page would send a signed-out author home first, and
   // nothing the deleted account's pages held in memory should outlive it.
   const leaveDeletedAccount = useCallback(() => {
-    window.location.replace(paths.signIn.getHref({ accountDeleted: true }));
+    // The deleted account's queues stop first: nothing more is sent for it. Autosave that cannot load held none.
+    void loadChapterQueues()
+      .then(({ disposeAllChapterQueues }) => disposeAllChapterQueues())
+      .catch(() => undefined)
+      .then(() => window.location.replace(paths.signIn.getHref({ accountDeleted: true })));
   }, []);
 
   const value = useMemo<UserContextValue | null>(() => {

@@ -4,8 +4,10 @@ import { createLocalStorageOpStore, createMemoryOpStore, type PendingOpStore } f
 import type { ChapterScope } from './pending-ops';
 
 /**
- * One queue per chapter for the life of the page. A queue outlives its editor: when the author switches
- * chapters, the old chapter's changes keep being sent (and retried) in the background.
+ * One queue per chapter, from its first use until the author signs out or the chapter, its story or the account
+ * is deleted (`disposeChapterQueue`, `disposeStoryQueues`, `disposeAllChapterQueues`). A queue outlives its
+ * editor: when the author switches chapters, the old chapter's changes keep being sent (and retried) in the
+ * background.
  */
 const queues = new Map<string, AutosaveQueue>();
 let store: PendingOpStore | undefined;
@@ -87,4 +89,31 @@ export async function sendStoryChanges(storyId: string): Promise<boolean> {
   await Promise.all(storyQueues.map((queue) => queue.retryNow()));
   store ??= openStore();
   return store.chaptersWithPendingOps(storyId).length === 0;
+}
+
+/**
+ * Stops the queues `selected` picks and forgets them: they send nothing more, and a later use of their chapter
+ * makes a new queue. What they hold unsent stays in the browser's store (a deleted chapter may be restored).
+ */
+function disposeQueues(selected: (scope: ChapterScope) => boolean): void {
+  for (const [id, queue] of queues) {
+    if (!selected(queue.scope)) continue;
+    queue.dispose();
+    queues.delete(id);
+  }
+}
+
+/** After the chapter was deleted on the server. */
+export function disposeChapterQueue({ storyId, chapterId }: ChapterScope): void {
+  disposeQueues((scope) => scope.storyId === storyId && scope.chapterId === chapterId);
+}
+
+/** After the story was deleted on the server. */
+export function disposeStoryQueues(storyId: string): void {
+  disposeQueues((scope) => scope.storyId === storyId);
+}
+
+/** After signing out (once `flushAllChapterQueues` sent what it could) or deleting the account. */
+export function disposeAllChapterQueues(): void {
+  disposeQueues(() => true);
 }

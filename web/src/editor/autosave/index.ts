@@ -11,6 +11,7 @@ export {
   type SaveStatus,
 } from './autosave-queue';
 export {
+  disposeChapterQueue,
   flushAllChapterQueues,
   getChapterQueue,
   resumeStoryQueues,

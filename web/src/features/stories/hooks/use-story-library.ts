@@ -3,6 +3,7 @@ import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
 import { deleteSeries, seriesListQuery } from '../../../api/series';
 import { deleteStory, storiesQuery } from '../../../api/stories';
+import { loadChapterQueues } from '../../../editor/autosave/load-chapter-queues';
 import { useLoadQuery } from '../../../lib/use-load-query';
 
 export type StoryLibrary =
@@ -48,6 +49,12 @@ export function useStoryLibrary() {
     mutationFn: (story: Story) => deleteStory(story.story_id),
     onMutate: (story) => hideStory(story.story_id),
     onError: (error, story) => console.error(`Deleting story ${story.story_id} failed.`, error),
+    // Its chapters' queues stop; autosave that cannot load held none.
+    onSuccess: (_result, story) =>
+      loadChapterQueues().then(
+        ({ disposeStoryQueues }) => disposeStoryQueues(story.story_id),
+        () => undefined,
+      ),
   });
 
   const seriesDeletion = useMutation({

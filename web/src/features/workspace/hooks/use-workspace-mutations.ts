@@ -9,6 +9,7 @@ import { progressKeys } from '../../../api/progress';
 import { seriesKeys, updateSeries } from '../../../api/series';
 import { storyKeys, updateStoryDetails } from '../../../api/stories';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { disposeChapterQueue } from '../../../editor/autosave';
 import { ApiError } from '../../../lib/api-client';
 import { alertForRefusedInput } from '../../../lib/refused-input-alert';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
@@ -177,6 +178,7 @@ export function useReorderChapters(storyId: string) {
 export function useDeleteChapter(storyId: string) {
   const { mutateAsync } = useAlertingMutation({
     mutationFn: (chapterId: string) => deleteChapter(storyId, chapterId),
+    onSuccess: (_result, chapterId) => disposeChapterQueue({ storyId, chapterId }),
     failureLog: 'Deleting a chapter failed.',
     failureAlert: (error) =>
       error instanceof ApiError && error.code === 'only_chapter'
