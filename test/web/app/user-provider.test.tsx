@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
@@ -16,7 +17,7 @@ import {
   serverError,
   stubFetch,
 } from '../helpers/fetch-stub';
-import { buildUser, paidSubscription } from '../helpers/render-app';
+import { buildUser, createTestQueryClient, paidSubscription } from '../helpers/render-app';
 import { silenceConsoleErrors } from '../helpers/console';
 
 beforeEach(() => {
@@ -56,9 +57,11 @@ function renderUser(handler: FetchHandler) {
     },
   ]);
   render(
-    <ThemeProvider theme={theme}>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ThemeProvider theme={theme}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -126,6 +129,23 @@ describe('user context', () => {
 
     // Assert
     expect(await screen.findByText('signed out')).toBeTruthy();
+  });
+
+  it('takes the account a later refresh answers', async () => {
+    // Arrange
+    let lookups = 0;
+    renderUser(() => {
+      lookups += 1;
+      return jsonResponse(lookups === 1 ? buildUser() : buildUser(paidSubscription()));
+    });
+    await screen.findByText('free account');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    // Assert
+    expect(await screen.findByText('subscriber')).toBeTruthy();
+    expect(lookups).toBe(2);
   });
 
   it('keeps the author signed in when a later refresh fails with a server fault', async () => {

@@ -6,6 +6,10 @@ import { authPaths } from '../config/paths';
 import { ApiError, api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
 
+export const userKeys = {
+  current: ['user'] as const,
+};
+
 /**
  * GET /api/user: the signed-in author's account, or `null` when the server answers 401 (signed out). Other
  * failures reject; the caller decides what they mean.

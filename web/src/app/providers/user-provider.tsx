@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
-import { getUser, logout, updateUserPreferences } from '../../api/user';
+import { getUser, logout, updateUserPreferences, userKeys } from '../../api/user';
 import { loadChapterQueues } from '../../editor/autosave/load-chapter-queues';
 import { isValidTimeZone } from '../../../../shared/writing-progress';
 import { hasPremiumAccess } from '../../../../shared/subscription';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
-
-type Lookup = { status: 'loading' } | { status: 'done'; user: User | null };
 
 /**
  * Issue 15 §1: the author's days are counted in their zone, which only the browser knows. When the account
@@ -27,31 +26,38 @@ async function withBrowserTimeZone(user: User | null): Promise<User | null> {
 }
 
 /**
+ * The signed-in author (null when signed out), with the browser's time zone, in the app's cache: looked up once
+ * for the page, then kept (`refresh` and sign-out change it). A failed lookup is not tried again.
+ */
+const currentUserQuery = queryOptions({
+  queryKey: userKeys.current,
+  queryFn: () => getUser().then(withBrowserTimeZone),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/**
  * Looks up the signed-in user once and shares the answer. Nothing below it renders until that lookup
  * finishes (spec §2), so no page ever flashes its signed-out form to a signed-in author.
  */
 export function UserProvider({ children }: { children: ReactNode }) {
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const lookup = useQuery(currentUserQuery);
   const navigate = useNavigate();
   const { showAlert } = useAlerts();
+  const firstLookupFailed = lookup.isError && lookup.data === undefined;
 
   useEffect(() => {
-    void getUser()
-      .catch((error: unknown) => {
-        // Spec §7: a failed lookup means signed out. Only a 401 is expected, so anything else is logged.
-        console.error('User lookup failed; continuing signed out.', error);
-        return null;
-      })
-      .then(withBrowserTimeZone)
-      .then((user) => setLookup({ status: 'done', user }));
-  }, []);
+    // Spec §7: a failed lookup means signed out. Only a 401 is expected, so anything else is logged.
+    if (firstLookupFailed) console.error('User lookup failed; continuing signed out.', lookup.error);
+  }, [firstLookupFailed, lookup.error]);
 
   // Unlike the first lookup, a later one that fails (other than 401) leaves the author signed in: a
-  // passing server fault must not throw them out of their manuscript. The caller sees the rejection.
+  // passing server fault must not throw them out of their manuscript. The cache keeps the account it held,
+  // and the caller sees the rejection.
   const refresh = useCallback(async () => {
-    const user = await getUser();
-    setLookup({ status: 'done', user });
-  }, []);
+    await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     try {
@@ -70,9 +76,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
       });
       return;
     }
-    setLookup({ status: 'done', user: null });
+    queryClient.setQueryData(userKeys.current, null);
     navigate(paths.home.getHref(), { replace: true });
-  }, [navigate, showAlert]);
+  }, [navigate, queryClient, showAlert]);
 
   // A full load rather than a route change: the guarded page would send a signed-out author home first, and
   // nothing the deleted account's pages held in memory should outlive it.
@@ -84,9 +90,9 @@ export function UserProvider({ children }: { children: ReactNode }) {
       .then(() => window.location.replace(paths.signIn.getHref({ accountDeleted: true })));
   }, []);
 
+  const user = firstLookupFailed ? null : lookup.data;
   const value = useMemo<UserContextValue | null>(() => {
-    if (lookup.status === 'loading') return null;
-    const { user } = lookup;
+    if (user === undefined) return null;
     return {
       user,
       isSignedIn: user !== null,
@@ -95,7 +101,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
       signOut,
       leaveDeletedAccount,
     };
-  }, [lookup, refresh, signOut, leaveDeletedAccount]);
+  }, [user, refresh, signOut, leaveDeletedAccount]);
 
   if (!value) return null;
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
