@@ -20,6 +20,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   retries: 0,
   workers: 2,
+  // Tests, not files, are shared out between the workers: every test signs in an author of its own, and a long
+  // file no longer leaves one worker busy at the end while the other waits.
+  fullyParallel: true,
   forbidOnly: true,
   reporter: [['list'], ['./e2e/reporters/slowest-tests.ts']],
   use: {

@@ -15,6 +15,9 @@ import { openNewChapter, typeParagraphs } from './fixtures/chapter-editor';
  */
 let runtime: EmbeddedRuntime;
 
+// One worker runs both tests, so the run starts this runtime once.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   runtime = await startTestRuntime();
 });
