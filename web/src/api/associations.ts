@@ -19,12 +19,20 @@ import { multipart } from './multipart';
 export const associationKeys = {
   all: ['associations'] as const,
   list: (storyId: string) => ['associations', storyId] as const,
+  detail: (storyId: string, associationId: string) => ['associations', storyId, associationId] as const,
 };
 
 export const associationsQuery = (storyId: string) =>
   queryOptions({
     queryKey: associationKeys.list(storyId),
     queryFn: ({ signal }) => getAssociations(storyId, signal),
+  });
+
+/** One association with its details, read afresh whenever asked for (another window may have changed it). */
+export const associationQuery = (storyId: string, associationId: string) =>
+  queryOptions({
+    queryKey: associationKeys.detail(storyId, associationId),
+    queryFn: ({ signal }) => getAssociation(storyId, associationId, signal),
   });
 
 /** GET /api/stories/{id}/associations/thumbs: the story's associations; 404 is an empty list (spec §8). */

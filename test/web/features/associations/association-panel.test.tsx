@@ -404,6 +404,26 @@ describe('the story associations', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
 
+  it('reads the association again when reopened, showing what another window stored meanwhile', async () => {
+    // Arrange
+    let reads = 0;
+    stubAssociationServer([frodo, shire], (url, init) => {
+      if ((init.method ?? 'GET') !== 'GET' || url !== `${base}/frodo`) return undefined;
+      reads += 1;
+      return jsonResponse(reads === 1 ? frodo : { ...frodo, short_description: 'Changed elsewhere.' });
+    });
+    renderAssociations();
+    closePanel(await openFrodo());
+    await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
+
+    // Act
+    const reopened = await openFrodo();
+
+    // Assert
+    expect(field(reopened, 'Summary').value).toBe('Changed elsewhere.');
+    expect(reads).toBe(2);
+  });
+
   it('removes a deleted association and closes the panel showing it, without saving it', async () => {
     // Arrange
     const fetchMock = stubAssociationServer([frodo, shire]);

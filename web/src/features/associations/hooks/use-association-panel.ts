@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   Association,
@@ -10,7 +11,7 @@ import {
   truncateToUtf8Bytes,
 } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
-import { getAssociation, updateAssociation, uploadPortrait } from '../../../api/associations';
+import { associationQuery, updateAssociation, uploadPortrait } from '../../../api/associations';
 import { associationSaveFailedAlert } from '../association-alerts';
 import { toListItem, type AssociationEdits } from '../types';
 
@@ -103,6 +104,7 @@ export function useAssociationPanel({
   updateListItem,
 }: UseAssociationPanelOptions): AssociationPanelController {
   const { showAlert } = useAlerts();
+  const queryClient = useQueryClient();
   const [state, setRenderedState] = useState<AssociationPanelState>(CLOSED);
   // Transitions read the latest state, not the one of the render that created the handler.
   const current = useRef<AssociationPanelState>(CLOSED);
@@ -158,7 +160,7 @@ export function useAssociationPanel({
       const generation = ++fetchGeneration.current;
       // After the save, so reopening the association just left reads what was stored.
       saved
-        .then(() => getAssociation(storyId, associationId))
+        .then(() => queryClient.fetchQuery(associationQuery(storyId, associationId)))
         .then(
           (association) => {
             if (generation !== fetchGeneration.current) return;
@@ -171,7 +173,7 @@ export function useAssociationPanel({
           },
         );
     },
-    [save, setState, storyId],
+    [queryClient, save, setState, storyId],
   );
 
   const closePanel = useCallback(() => {
