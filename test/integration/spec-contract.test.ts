@@ -97,17 +97,22 @@ const paragraphObject = (keyId: string, text: string) => ({
   children: [{ type: 'text', version: 1, text, format: 1, style: '', detail: 0, mode: 'normal' }],
 });
 
+// One runtime for the file: starting one takes seconds, and the default images need nobody signed in.
+let runtime: EmbeddedRuntime;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+});
+
+afterAll(async () => {
+  await runtime?.close();
+});
+
 describe('the spec §7 calls, sent as the spec shows them, answer the §3 fields', () => {
-  let runtime: EmbeddedRuntime;
   let author: TestBrowser;
 
   beforeAll(async () => {
-    runtime = await startTestRuntime();
     author = await signIn(runtime, 'contract@example.com', 'Clara');
-  });
-
-  afterAll(async () => {
-    await runtime?.close();
   });
 
   const answerOf = async (response: Response) => {
@@ -528,16 +533,6 @@ describe('the spec §7 calls, sent as the spec shows them, answer the §3 fields
 });
 
 describe('default images', () => {
-  let runtime: EmbeddedRuntime;
-
-  beforeAll(async () => {
-    runtime = await startTestRuntime();
-  });
-
-  afterAll(async () => {
-    await runtime?.close();
-  });
-
   it('every default image URL answers an image that decodes', async () => {
     const urls = [
       DEFAULT_STORY_IMAGE_URL,
