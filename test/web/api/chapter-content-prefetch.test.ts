@@ -1,17 +1,25 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { prefetchChapterBlocks, takePrefetchedChapterBlocks } from '../../../web/src/api/chapter-content';
+import { prefetchChapterBlocks } from '../../../web/src/api/chapter-content';
 import { prefetchStoryWorkspace } from '../../../web/src/api/story-workspace-prefetch';
 import { loadChapter } from '../../../web/src/editor/chapter-content';
 import { AutosaveQueue } from '../../../web/src/editor/autosave/autosave-queue';
 import { createMemoryOpStore } from '../../../web/src/editor/autosave/pending-op-store';
 import { buildChapter, buildStory, storedParagraph } from '../features/workspace/workspace-server';
-import { emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+import { deferred, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+import { createTestQueryClient } from '../helpers/render-app';
 
-/** A server whose chapters each hold one paragraph reading `text` (changed by the test as it goes). */
+/**
+ * A server whose chapters each hold one paragraph reading `text` (changed by the test as it goes); a content
+ * read answers once `answered` resolves (at once unless the test holds it).
+ */
 function stubContentServer() {
-  const server = { text: 'As first read.', contentReads: [] as string[] };
-  const fetchMock = stubFetch((url) => {
+  const server = {
+    text: 'As first read.',
+    contentReads: [] as string[],
+    answered: Promise.resolve(),
+  };
+  const fetchMock = stubFetch(async (url) => {
     const address = new URL(url, 'http://localhost');
     if (address.pathname === '/api/stories/s1') {
       return jsonResponse(buildStory([buildChapter('c2', 2), buildChapter('c1', 1)]));
@@ -19,7 +27,9 @@ function stubContentServer() {
     if (address.pathname === '/api/stories/s1/content') {
       const chapterId = address.searchParams.get('chapter')!;
       server.contentReads.push(chapterId);
-      return jsonResponse({ items: [storedParagraph(`${chapterId}-p`, server.text)] });
+      const answer = jsonResponse({ items: [storedParagraph(`${chapterId}-p`, server.text)] });
+      await server.answered;
+      return answer;
     }
     if (address.pathname === '/api/stories/s1/associations/thumbs') return jsonResponse([]);
     return emptyResponse(404);
@@ -39,18 +49,34 @@ const FRESH_FOR_MS = 10_000;
 
 const textOf = (chunk: string) => (JSON.parse(chunk) as { children: { text: string }[] }).children[0]!.text;
 
+let queryClient: QueryClient;
+
 beforeEach(() => {
-  // Whatever an earlier test started ahead is dropped.
-  takePrefetchedChapterBlocks('', '', Number.NEGATIVE_INFINITY);
+  // The app's one cache, afresh for each test: nothing an earlier test started ahead is in it.
+  queryClient = createTestQueryClient();
 });
 
 describe('the chapter read started ahead of its editor', () => {
   it('is what the chapter opens with: its content is read once', async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
     server.text = 'Changed after the read started.';
 
-    const loaded = await loadChapter(chapterQueue('c1'));
+    const loaded = await loadChapter(chapterQueue('c1'), queryClient);
+
+    expect(server.contentReads).toEqual(['c1']);
+    expect(textOf(loaded.blocks[0]!.chunk)).toBe('As first read.');
+  });
+
+  it('is taken while still under way: its content is read once', async () => {
+    const { server } = stubContentServer();
+    const answer = deferred<void>();
+    server.answered = answer.promise;
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
+
+    const loading = loadChapter(chapterQueue('c1'), queryClient);
+    answer.resolve();
+    const loaded = await loading;
 
     expect(server.contentReads).toEqual(['c1']);
     expect(textOf(loaded.blocks[0]!.chunk)).toBe('As first read.');
@@ -58,12 +84,12 @@ describe('the chapter read started ahead of its editor', () => {
 
   it('is taken once: opening the chapter again reads it again', async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
     const queue = chapterQueue('c1');
-    await loadChapter(queue);
+    await loadChapter(queue, queryClient);
     server.text = 'Read again.';
 
-    const reloaded = await loadChapter(queue);
+    const reloaded = await loadChapter(queue, queryClient);
 
     expect(server.contentReads).toEqual(['c1', 'c1']);
     expect(textOf(reloaded.blocks[0]!.chunk)).toBe('Read again.');
@@ -71,9 +97,9 @@ describe('the chapter read started ahead of its editor', () => {
 
   it("is not another chapter's content", async () => {
     const { server } = stubContentServer();
-    prefetchChapterBlocks('s1', 'c2', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's1', 'c2', FRESH_FOR_MS);
 
-    await loadChapter(chapterQueue('c1'));
+    await loadChapter(chapterQueue('c1'), queryClient);
 
     expect(server.contentReads).toEqual(['c2', 'c1']);
   });
@@ -81,11 +107,11 @@ describe('the chapter read started ahead of its editor', () => {
   it('is read again once past its freshness', async () => {
     const { server } = stubContentServer();
     const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
-    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
     now.mockReturnValue(1_000 + FRESH_FOR_MS + 1);
     server.text = 'Newer.';
 
-    const loaded = await loadChapter(chapterQueue('c1'));
+    const loaded = await loadChapter(chapterQueue('c1'), queryClient);
 
     expect(server.contentReads).toEqual(['c1', 'c1']);
     expect(textOf(loaded.blocks[0]!.chunk)).toBe('Newer.');
@@ -94,13 +120,13 @@ describe('the chapter read started ahead of its editor', () => {
   it('is read again when a write of the chapter was acknowledged after it started', async () => {
     const { server } = stubContentServer();
     const queue = chapterQueue('c1');
-    prefetchChapterBlocks('s1', 'c1', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
     // A save the server took after the read: the read may not hold it.
     queue.save('c1-p', JSON.stringify(JSON.parse(storedParagraph('c1-p', 'Saved.').chunk.Value)), 0);
     await queue.flush();
     server.text = 'Saved.';
 
-    const loaded = await loadChapter(queue);
+    const loaded = await loadChapter(queue, queryClient);
 
     expect(server.contentReads).toEqual(['c1', 'c1']);
     expect(textOf(loaded.blocks[0]!.chunk)).toBe('Saved.');
@@ -109,14 +135,15 @@ describe('the chapter read started ahead of its editor', () => {
 
 describe("the workspace route's reads", () => {
   const prefetchAt = (address: string) =>
-    prefetchStoryWorkspace(new QueryClient(), 's1', new URL(address, 'http://localhost'));
+    prefetchStoryWorkspace(queryClient, 's1', new URL(address, 'http://localhost'));
 
   it('start the content of the first chapter by place when the address names none', async () => {
     const { server } = stubContentServer();
     prefetchAt('/stories/s1');
 
     await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
-    expect(takePrefetchedChapterBlocks('s1', 'c1', Number.NEGATIVE_INFINITY)).not.toBeNull();
+    await loadChapter(chapterQueue('c1'), queryClient);
+    expect(server.contentReads).toEqual(['c1']);
   });
 
   it('start the content of the chapter the address names', async () => {

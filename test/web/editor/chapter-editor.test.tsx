@@ -1,4 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
 import { theme } from '../../../web/src/theme/theme';
 import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
 import { silenceConsoleErrors } from '../helpers/console';
+import { createTestQueryClient } from '../helpers/render-app';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -39,20 +41,22 @@ function contentResponse(paragraphs: [string, string, number?][]) {
 
 function renderEditor(storyId: string, onWordCountChange = vi.fn()) {
   render(
-    <ThemeProvider theme={theme}>
-      <MemoryRouter>
-        <AlertsProvider>
-          <ChapterEditor
-            storyId={storyId}
-            chapterId="chapter-1"
-            settings={{ spellcheck: false, autotab: true, highlight_associations: true }}
-            toolbarStart={<span>Chapter One</span>}
-            toolbarEnd={<button type="button">Export</button>}
-            onWordCountChange={onWordCountChange}
-          />
-        </AlertsProvider>
-      </MemoryRouter>
-    </ThemeProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <AlertsProvider>
+            <ChapterEditor
+              storyId={storyId}
+              chapterId="chapter-1"
+              settings={{ spellcheck: false, autotab: true, highlight_associations: true }}
+              toolbarStart={<span>Chapter One</span>}
+              toolbarEnd={<button type="button">Export</button>}
+              onWordCountChange={onWordCountChange}
+            />
+          </AlertsProvider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
   return { onWordCountChange };
 }

@@ -9,6 +9,7 @@ import {
   type DeleteBlocksRequest,
   type SaveBlocksRequest,
 } from '../../../shared/schemas/block';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
 import { api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
@@ -42,48 +43,77 @@ export async function fetchChapterBlocks(
   return blocks;
 }
 
-interface PrefetchedContent {
-  storyId: string;
-  chapterId: string;
-  /** When the read was started, and until when the editor may take it (`performance.now()`). */
+/** One read of a chapter's paragraphs, as the cache holds it between being started ahead and being taken. */
+interface ChapterRead {
+  blocks: ServerBlock[];
+  /** When the read was started, and until when an editor may take it (`performance.now()`). */
   startedAt: number;
   freshUntil: number;
-  blocks: Promise<ServerBlock[]>;
 }
 
-/** The one read started ahead: a newer one replaces it, and the editor takes it at most once. */
-let prefetched: PrefetchedContent | null = null;
+export const chapterContentKeys = {
+  chapter: (storyId: string, chapterId: string) => ['chapter-content', storyId, chapterId] as const,
+};
+
+/**
+ * A chapter's content read for its editor, which an editor may take for `freshForMs` after it started (none
+ * for a read of its own). Not tried again here: the editor's load is, as a whole.
+ */
+const chapterContentQuery = (storyId: string, chapterId: string, freshForMs: number) =>
+  queryOptions({
+    queryKey: chapterContentKeys.chapter(storyId, chapterId),
+    queryFn: async (): Promise<ChapterRead> => {
+      const startedAt = performance.now();
+      const blocks = await fetchChapterBlocks(storyId, chapterId, { background: false });
+      return { blocks, startedAt, freshUntil: startedAt + freshForMs };
+    },
+    retry: false,
+    // A read not taken while fresh is of no more use.
+    gcTime: freshForMs,
+  });
 
 /**
  * Starts reading a chapter's content before its editor exists (the workspace's route does, as soon as it
  * knows which chapter opens), so the read overlaps loading and rendering the workspace. The editor may take
- * it for `freshForMs`; later it reads again.
+ * it for `freshForMs`; later it reads again. A failed read is the editor's to handle when it takes it.
  */
-export function prefetchChapterBlocks(storyId: string, chapterId: string, freshForMs: number): void {
-  const blocks = fetchChapterBlocks(storyId, chapterId, { background: false });
-  // A failed read is the editor's to report when it takes it; one never taken is simply dropped.
-  blocks.catch(() => undefined);
-  const startedAt = performance.now();
-  prefetched = { storyId, chapterId, startedAt, freshUntil: startedAt + freshForMs, blocks };
+export function prefetchChapterBlocks(
+  queryClient: QueryClient,
+  storyId: string,
+  chapterId: string,
+  freshForMs: number,
+): void {
+  void queryClient.prefetchQuery(chapterContentQuery(storyId, chapterId, freshForMs));
 }
 
 /**
- * The read started ahead for this chapter, taken once: null when there is none, it is another chapter's, it is
- * past its freshness, or a write of this page was acknowledged since it started
- * (`lastWriteAcknowledgedAt`, on the same clock): that write may have landed after the read, which would then
- * show the paragraph as it was before.
+ * The chapter's paragraphs for its editor: the read started ahead for this chapter when it was still fresh as
+ * the editor asked and no write of the chapter was acknowledged since it started (`lastWriteAcknowledgedAt`,
+ * on the same clock: that write may have landed after the read, which would then show the paragraph as it
+ * was before); otherwise a read of its own. Either way the read leaves the cache: it is taken at most once.
  */
-export function takePrefetchedChapterBlocks(
+export async function readChapterBlocksForEditor(
+  queryClient: QueryClient,
   storyId: string,
   chapterId: string,
   lastWriteAcknowledgedAt: number,
-): Promise<ServerBlock[]> | null {
-  const taken = prefetched;
-  prefetched = null;
-  if (!taken || taken.storyId !== storyId || taken.chapterId !== chapterId) return null;
-  if (performance.now() > taken.freshUntil) return null;
-  if (lastWriteAcknowledgedAt >= taken.startedAt) return null;
-  return taken.blocks;
+): Promise<ServerBlock[]> {
+  const askedAt = performance.now();
+  const { queryKey } = chapterContentQuery(storyId, chapterId, 0);
+  try {
+    if (queryClient.getQueryState(queryKey)) {
+      // Joins the read while it is under way, or takes its answer.
+      const started = await queryClient.fetchQuery({
+        ...chapterContentQuery(storyId, chapterId, 0),
+        staleTime: Infinity,
+      });
+      if (askedAt <= started.freshUntil && lastWriteAcknowledgedAt < started.startedAt) return started.blocks;
+    }
+    const own = await queryClient.fetchQuery({ ...chapterContentQuery(storyId, chapterId, 0), staleTime: 0 });
+    return own.blocks;
+  } finally {
+    queryClient.removeQueries({ queryKey, exact: true });
+  }
 }
 
 export interface BlockWriteOptions {

@@ -27,7 +27,7 @@ export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string
         story.chapters ?? [],
         address.searchParams.get(storyAddressParameters.chapter),
       );
-      if (chapter) prefetchChapterBlocks(storyId, chapter.id, PREFETCHED_FRESH_MS);
+      if (chapter) prefetchChapterBlocks(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);
     },
     () => undefined,
   );

@@ -1,7 +1,8 @@
 import { CHAPTER_CREATION_FAILED_CODE } from '../../../shared/schemas/chapter';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import { ApiError } from '../lib/api-client';
-import { fetchChapterBlocks, takePrefetchedChapterBlocks } from '../api/chapter-content';
+import type { QueryClient } from '@tanstack/react-query';
+import { readChapterBlocksForEditor } from '../api/chapter-content';
 import type { AutosaveQueue, ServerBlock, StoredBlock } from './autosave';
 import { newKeyId } from './nodes';
 
@@ -28,10 +29,11 @@ export function isChapterCreationFailure(error: unknown): boolean {
  * it (a reload or crash loses nothing), rebased on the server's revisions: a paragraph another window changed
  * meanwhile is kept in both versions (see `AutosaveQueue.reconcile`). The queue is held while the content is
  * read, so a save cannot land between the read and the merge. 404 and 501 start from one empty paragraph
- * (spec §4), and so does a chapter whose creation failed. A merge that changed the order queues the full order, so the server ends up agreeing with what
- * the author sees.
+ * (spec §4), and so does a chapter whose creation failed. A merge that changed the order queues the full order,
+ * so the server ends up agreeing with what the author sees. The content is read through the app's cache, which
+ * may hold the read the workspace's route started ahead.
  */
-export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> {
+export async function loadChapter(queue: AutosaveQueue, queryClient: QueryClient): Promise<LoadedChapter> {
   const { storyId, chapterId } = queue.scope;
   await queue.pause();
   try {
@@ -39,8 +41,12 @@ export async function loadChapter(queue: AutosaveQueue): Promise<LoadedChapter> 
     let creating = false;
     let creationFailed = false;
     try {
-      server = await (takePrefetchedChapterBlocks(storyId, chapterId, queue.lastWriteAcknowledgedAt()) ??
-        fetchChapterBlocks(storyId, chapterId, { background: false }));
+      server = await readChapterBlocksForEditor(
+        queryClient,
+        storyId,
+        chapterId,
+        queue.lastWriteAcknowledgedAt(),
+      );
     } catch (error) {
       creationFailed = isChapterCreationFailure(error);
       const expected = error instanceof ApiError && (error.status === 404 || error.status === 501);

@@ -7,18 +7,19 @@ import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX, type ReactNode } from 'react';
 import type { DocumentSettings } from '../../../shared/schemas/settings';
 import { useAlerts } from '../components/alerts/alerts-context';
 import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue } from './autosave';
 import { ChapterCreationFailed } from './chapter-creation-failed';
+import { useLoadQuery } from '../lib/use-load-query';
 import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
 import { manuscriptTypography } from './manuscript-typography';
 import {
   CHAPTER_BEING_CREATED_ALERT,
   CHAPTER_CHANGED_ALERT,
-  CHAPTER_LOAD_FAILED_ALERT,
   CHAPTER_READY_ALERT,
   LARGE_PASTE_ALERT,
   UNABLE_TO_SYNC_ALERT,
@@ -71,41 +72,38 @@ const HISTORY_MERGE_DELAY_MS = 1000;
 /** Spec §9: one indent level is 40 px. */
 const INDENT_STEP = '40px';
 
-type LoadState = { phase: 'loading' } | { phase: 'failed' } | ({ phase: 'ready' } & LoadedChapter);
-
+/**
+ * The chapter's load (see `loadChapter`) as a query of its own per editor and attempt, which a failed load
+ * reports as every load does. A remounted editor (another chapter, or the stored text changed under it) loads
+ * afresh, and so does `reload`, the editor showing again once the chapter has loaded anew.
+ */
 function useChapterLoad(queue: AutosaveQueue) {
+  const queryClient = useQueryClient();
   const { showAlert } = useAlerts();
-  const [state, setState] = useState<LoadState>({ phase: 'loading' });
+  const editorId = useId();
   const [attempt, setAttempt] = useState(0);
+  const { storyId, chapterId } = queue.scope;
+  const load = useLoadQuery(
+    {
+      queryKey: ['chapter-editor-load', storyId, chapterId, editorId, attempt],
+      queryFn: () => loadChapter(queue, queryClient),
+      staleTime: Infinity,
+      gcTime: 0,
+    },
+    { what: 'the chapter' },
+  );
+  const chapter = load.data;
 
   useEffect(() => {
-    let current = true;
-    loadChapter(queue).then(
-      (chapter) => {
-        if (!current) return;
-        setState({ phase: 'ready', ...chapter });
-        if (chapter.conflicts > 0) showAlert(CHAPTER_CHANGED_ALERT);
-        // What earlier pages left unsent is in the loaded content; send it now rather than in 5 s.
-        void queue.flush();
-      },
-      (error: unknown) => {
-        console.error('Could not load the chapter.', error);
-        if (!current) return;
-        setState({ phase: 'failed' });
-        showAlert(CHAPTER_LOAD_FAILED_ALERT);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [queue, attempt, showAlert]);
+    if (!chapter) return;
+    if (chapter.conflicts > 0) showAlert(CHAPTER_CHANGED_ALERT);
+    // What earlier pages left unsent is in the loaded content; send it now rather than in 5 s.
+    void queue.flush();
+  }, [chapter, queue, showAlert]);
 
-  const retry = useCallback(() => {
-    setState({ phase: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
+  const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { state, retry };
+  return { chapter, failed: load.isError, reload };
 }
 
 /**
@@ -360,26 +358,28 @@ function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: R
  */
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
-  const { state, retry } = useChapterLoad(queue);
-  useAutosaveAlerts(queue, state.phase === 'ready' && state.creating && !state.creationFailed, retry);
+  const { chapter, failed, reload } = useChapterLoad(queue);
+  useAutosaveAlerts(queue, chapter !== undefined && chapter.creating && !chapter.creationFailed, reload);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
 
-  if (state.phase === 'ready') {
-    return <LoadedEditor storyId={storyId} chapterId={chapterId} queue={queue} chapter={state} {...props} />;
+  if (chapter) {
+    return (
+      <LoadedEditor storyId={storyId} chapterId={chapterId} queue={queue} chapter={chapter} {...props} />
+    );
   }
 
   return (
     <>
       <DisabledToolbar queue={queue} start={props.toolbarStart} end={props.toolbarEnd} />
       <Box sx={manuscriptStyles(props.settings, props.focusMode)}>
-        {state.phase === 'loading' ? (
+        {!failed ? (
           <Typography color="text.secondary">Loading chapter…</Typography>
         ) : (
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={retry}>
+              <Button color="inherit" size="small" onClick={reload}>
                 Try again
               </Button>
             }

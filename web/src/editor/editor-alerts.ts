@@ -62,10 +62,3 @@ export const LARGE_PASTE_ALERT: AlertOptions = {
   severity: 'warning',
   timeout: LARGE_PASTE_TIMEOUT_MS,
 };
-
-/** Spec §8 'Story, series or chapter load failure'. */
-export const CHAPTER_LOAD_FAILED_ALERT: AlertOptions = {
-  title: 'Error retrieving data',
-  message: 'We are experiencing difficulty retrieving some or all of your data',
-  severity: 'error',
-};
