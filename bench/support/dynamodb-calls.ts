@@ -8,7 +8,31 @@ export interface DynamoDbCalls {
   itemsWritten: number;
   /** The JSON size of what was written (items, updates and keys), a stand-in for write units. */
   bytesWritten: number;
+  /** Items answered by reads (GetItem, Query, BatchGetItem, TransactGetItems). */
+  itemsRead: number;
 }
+
+const emptyCalls = (): DynamoDbCalls => ({
+  roundTrips: 0,
+  byCommand: {},
+  itemsWritten: 0,
+  bytesWritten: 0,
+  itemsRead: 0,
+});
+
+/** How many items a read's answer holds. */
+const read = (output: unknown): number => {
+  const answer = output as {
+    Item?: unknown;
+    Items?: unknown[];
+    Responses?: Record<string, unknown[]> | unknown[];
+  };
+  if (answer.Item) return 1;
+  if (answer.Items) return answer.Items.length;
+  if (Array.isArray(answer.Responses)) return answer.Responses.length;
+  if (answer.Responses) return Object.values(answer.Responses).flat().length;
+  return 0;
+};
 
 interface TransactItem {
   Put?: { Item: unknown };
@@ -42,7 +66,7 @@ const written = (command: { constructor: { name: string }; input: Record<string,
  * product changes to be measured. `take()` answers what was counted since the last `take()` and starts again.
  */
 export function countDynamoDbCalls(): { take(): DynamoDbCalls } {
-  let calls: DynamoDbCalls = { roundTrips: 0, byCommand: {}, itemsWritten: 0, bytesWritten: 0 };
+  let calls = emptyCalls();
   const prototype = DynamoDBDocumentClient.prototype as unknown as {
     send: (this: unknown, command: never, ...rest: unknown[]) => Promise<unknown>;
   };
@@ -54,12 +78,16 @@ export function countDynamoDbCalls(): { take(): DynamoDbCalls } {
     calls.byCommand[sent.constructor.name] = (calls.byCommand[sent.constructor.name] ?? 0) + 1;
     calls.itemsWritten += items.length;
     calls.bytesWritten += items.reduce<number>((bytes, item) => bytes + JSON.stringify(item).length, 0);
-    return send.call(this, command, ...rest);
+    const counted = calls;
+    return send.call(this, command, ...rest).then((output) => {
+      counted.itemsRead += read(output);
+      return output;
+    });
   };
   return {
     take() {
       const taken = calls;
-      calls = { roundTrips: 0, byCommand: {}, itemsWritten: 0, bytesWritten: 0 };
+      calls = emptyCalls();
       return taken;
     },
   };

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlockOrder, BlockRepository, StoredBlock } from '../../domain/blocks/block-repository';
 import type { Database } from './document-client';
 import {
@@ -9,6 +9,7 @@ import {
   orderKey,
 } from './keys/block-keys';
 import {
+  getItem,
   asRead,
   asWrite,
   batchGetAll,
@@ -57,10 +58,7 @@ export class DynamoDbBlockRepository implements BlockRepository {
   constructor(private readonly database: Database) {}
 
   async getOrder(chapterId: string): Promise<BlockOrder> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({ TableName: this.database.tableName, Key: orderKey(chapterId), ConsistentRead: true }),
-    );
-    return orderFromItem(Item);
+    return orderFromItem(await getItem(this.database, orderKey(chapterId), (item) => item));
   }
 
   getOrderRead(chapterId: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChapterStatus } from '../../../shared/schemas/chapter';
 import type {
   ChapterIndex,
@@ -10,7 +10,7 @@ import type {
 import type { Database } from './document-client';
 import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey } from './keys/chapter-keys';
 import { storyPartitionKey } from './keys/story-keys';
-import { asRead, asWrite, queryAll, type TableItem, versionCondition } from './table';
+import { asRead, asWrite, getItem, queryAll, type TableItem, versionCondition } from './table';
 
 function fromItem(item: TableItem): ChapterRecord {
   return {
@@ -59,14 +59,7 @@ export class DynamoDbChapterRepository implements ChapterRepository {
   }
 
   async get(storyId: string, chapterId: string): Promise<ChapterRecord | undefined> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({
-        TableName: this.database.tableName,
-        Key: chapterKey(storyId, chapterId),
-        ConsistentRead: true,
-      }),
-    );
-    return foundChapter(Item);
+    return getItem(this.database, chapterKey(storyId, chapterId), fromItem);
   }
 
   getRead(storyId: string, chapterId: string) {

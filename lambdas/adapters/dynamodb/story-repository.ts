@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoryImport } from '../../../shared/schemas/story';
 import type { StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
 import { NotFoundError } from '../../errors';
@@ -6,7 +5,7 @@ import type { Database } from './document-client';
 import { chapterIndexKey } from './keys/chapter-keys';
 import { ownedStoryKey, STORY_SORT_KEY_PREFIX, storyPartitionKey } from './keys/story-keys';
 import { userPartitionKey } from './keys/user-keys';
-import { asRead, asWrite, batchGetAll, deletePartition, queryAll, type TableItem } from './table';
+import { asRead, asWrite, batchGetAll, deletePartition, getItem, queryAll, type TableItem } from './table';
 
 function fromItem(item: TableItem): StoryRecord {
   return {
@@ -41,10 +40,9 @@ export class DynamoDbStoryRepository implements StoryRepository {
   constructor(private readonly database: Database) {}
 
   async requireOwned(userId: string, storyId: string): Promise<StoryRecord> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({ TableName: this.database.tableName, Key: ownedStoryKey(userId, storyId) }),
+    return requireFound(
+      await getItem(this.database, ownedStoryKey(userId, storyId), (item) => item, { consistent: false }),
     );
-    return requireFound(Item);
   }
 
   requireOwnedRead(userId: string, storyId: string) {
