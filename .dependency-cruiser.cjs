@@ -1,3 +1,4 @@
+/* global module */
 /**
  * Import rules checked by `npm run lint`: no import circle on the server, and features reach each other only
  * through a feature's public `index.ts`, so a feature's insides can change without breaking another.
