@@ -99,20 +99,17 @@ export async function readChapterBlocksForEditor(
   lastWriteAcknowledgedAt: number,
 ): Promise<ServerBlock[]> {
   const askedAt = performance.now();
-  const { queryKey } = chapterContentQuery(storyId, chapterId, 0);
+  const query = chapterContentQuery(storyId, chapterId, 0);
   try {
-    if (queryClient.getQueryState(queryKey)) {
+    if (queryClient.getQueryState(query.queryKey)) {
       // Joins the read while it is under way, or takes its answer.
-      const started = await queryClient.fetchQuery({
-        ...chapterContentQuery(storyId, chapterId, 0),
-        staleTime: Infinity,
-      });
+      const started = await queryClient.fetchQuery({ ...query, staleTime: Infinity });
       if (askedAt <= started.freshUntil && lastWriteAcknowledgedAt < started.startedAt) return started.blocks;
     }
-    const own = await queryClient.fetchQuery({ ...chapterContentQuery(storyId, chapterId, 0), staleTime: 0 });
+    const own = await queryClient.fetchQuery({ ...query, staleTime: 0 });
     return own.blocks;
   } finally {
-    queryClient.removeQueries({ queryKey, exact: true });
+    queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
   }
 }
 
