@@ -51,7 +51,7 @@ interface ChapterRead {
   freshUntil: number;
 }
 
-export const chapterContentKeys = {
+const chapterContentKeys = {
   chapter: (storyId: string, chapterId: string) => ['chapter-content', storyId, chapterId] as const,
 };
 
