@@ -94,55 +94,53 @@ export async function importStory(
   const storedImage = await storeImage(ports.blobs, storyImagePrefix(storyId), cover, now);
 
   const story = await replaceImages(ports, [storedImage.key], async () => {
+    let answer: Story;
     try {
       await stageManuscript(ports.blobs, storyId, staged);
+      answer = await retryOnConcurrentChange(async () => {
+        const series =
+          request.series.kind === 'series'
+            ? await resolveSeriesChoice(seriesRepository, userId, request.series, now)
+            : undefined;
+        const place = request.series.kind === 'series' ? request.series.place : undefined;
+        const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
+        const record: StoryRecord = {
+          story_id: storyId,
+          title,
+          description: request.description ?? defaultDescription(request.file.fileName),
+          image_url: storedImage.url,
+          ...(series ? { series_id: series.series_id } : {}),
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          import: { status: 'importing', chapters_done: 0, chapters_total: staged.chapters.length },
+        };
+        await repositories.commit([
+          storyRepository.createItem(userId, record),
+          ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
+          chapterRepository.saveIndexItem(
+            storyId,
+            { chapter_ids: [], version: 0 },
+            staged.chapters.map((chapter) => chapter.chapter_id),
+          ),
+        ]);
+        const savedSeries: SeriesRecord | undefined = changedSeries.find(
+          (changed) => changed.series_id === series?.series_id,
+        );
+        // The chapters answer 501 until the worker has built them (spec §4 'Chapter content loading').
+        const creatingChapters = staged.chapters.map((chapter, index) => ({
+          id: chapter.chapter_id,
+          chapter_id: chapter.chapter_id,
+          story_id: storyId,
+          title: chapter.title,
+          place: index + 1,
+          status: 'creating' as const,
+        }));
+        return toStory(record, savedSeries, creatingChapters);
+      });
     } catch (error) {
       await discardStagedManuscript(ports.blobs, storyId);
       throw error;
     }
-    const answer = await retryOnConcurrentChange(async () => {
-      const series =
-        request.series.kind === 'series'
-          ? await resolveSeriesChoice(seriesRepository, userId, request.series, now)
-          : undefined;
-      const place = request.series.kind === 'series' ? request.series.place : undefined;
-      const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
-      const record: StoryRecord = {
-        story_id: storyId,
-        title,
-        description: request.description ?? defaultDescription(request.file.fileName),
-        image_url: storedImage.url,
-        ...(series ? { series_id: series.series_id } : {}),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        import: { status: 'importing', chapters_done: 0, chapters_total: staged.chapters.length },
-      };
-      await repositories.commit([
-        storyRepository.createItem(userId, record),
-        ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
-        chapterRepository.saveIndexItem(
-          storyId,
-          { chapter_ids: [], version: 0 },
-          staged.chapters.map((chapter) => chapter.chapter_id),
-        ),
-      ]);
-      const savedSeries: SeriesRecord | undefined = changedSeries.find(
-        (changed) => changed.series_id === series?.series_id,
-      );
-      // The chapters answer 501 until the worker has built them (spec §4 'Chapter content loading').
-      const creatingChapters = staged.chapters.map((chapter, index) => ({
-        id: chapter.chapter_id,
-        chapter_id: chapter.chapter_id,
-        story_id: storyId,
-        title: chapter.title,
-        place: index + 1,
-        status: 'creating' as const,
-      }));
-      return toStory(record, savedSeries, creatingChapters);
-    }).catch(async (error: unknown) => {
-      await discardStagedManuscript(ports.blobs, storyId);
-      throw error;
-    });
     return { answer, replaced: [] };
   });
 
