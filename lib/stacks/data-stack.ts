@@ -1,5 +1,12 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/adapters/dynamodb/table-definition';
@@ -28,7 +35,7 @@ export class DataStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    this.table = new Table(this, 'Table', {
+    const table = new Table(this, 'Table', {
       partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableDefinition.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
@@ -38,6 +45,15 @@ export class DataStack extends Stack {
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    const { chaptersByOwner } = tableDefinition;
+    table.addGlobalSecondaryIndex({
+      indexName: chaptersByOwner.indexName,
+      partitionKey: { name: chaptersByOwner.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: chaptersByOwner.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.INCLUDE,
+      nonKeyAttributes: [...chaptersByOwner.projectedAttributes],
+    });
+    this.table = table;
 
     // CloudFront's standard logs are delivered with ACLs, so this one bucket keeps ACLs enabled.
     const logsBucket = new Bucket(this, 'AccessLogs', {

@@ -148,6 +148,9 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         .filter(([key]) => key.startsWith(`${userId}/`))
         .map(([, story]) => copy(story));
     },
+    async listLibrary(userId) {
+      return { stories: await stories.listOwned(userId), series: await series.listOwned(userId) };
+    },
     async getOwned(userId, storyIds) {
       return storyIds.flatMap((storyId) => {
         const story = storyIn(userId, storyId);
@@ -285,12 +288,20 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         index: copy(state.chapterIndexes.get(storyId) ?? { chapter_ids: [], version: 0 }),
       };
     },
+    async listOfStories(userId, storyIds) {
+      const ownedIds = storyIds.filter((storyId) => state.stories.has(owned(userId, storyId)));
+      return new Map(
+        await Promise.all(
+          ownedIds.map(async (storyId) => [storyId, await chapters.listWithIndex(storyId)] as const),
+        ),
+      );
+    },
     async get(storyId, chapterId) {
       const chapter = state.chapters.get(inStory(storyId, chapterId));
       return chapter && copy(chapter);
     },
     getRead: (storyId, chapterId) => asRead(() => chapters.get(storyId, chapterId)),
-    createItem: (chapter) =>
+    createItem: (_userId, chapter) =>
       asWrite({
         holds: () => !state.chapters.has(inStory(chapter.story_id, chapter.chapter_id)),
         apply: () =>
@@ -299,6 +310,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
             content_stamp: newStamp(),
           }),
       }),
+    createIndexItem: (_userId, storyId, chapterIds) =>
+      asWrite(saveIndex(storyId, { chapter_ids: [], version: 0 }, chapterIds)),
     saveIndexItem: (storyId, index, chapterIds) => asWrite(saveIndex(storyId, index, chapterIds)),
     indexCondition: (storyId, index) =>
       asWrite({ holds: () => indexVersion(storyId) === index.version, apply: () => undefined }),

@@ -6,10 +6,13 @@ import type {
   ChapterIndex,
   ChapterRecord,
   ChapterRepository,
+  StoryChapters,
 } from '../../domain/chapters/chapter-repository';
 import type { Database } from './document-client';
-import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey } from './keys/chapter-keys';
+import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey, ownerListingKey } from './keys/chapter-keys';
 import { storyPartitionKey } from './keys/story-keys';
+import { userPartitionKey } from './keys/user-keys';
+import { tableDefinition } from './table-definition';
 import { asRead, asWrite, getItem, queryAll, type TableItem, versionCondition } from './table';
 
 function fromItem(item: TableItem): ChapterRecord {
@@ -26,15 +29,30 @@ function fromItem(item: TableItem): ChapterRecord {
 
 const foundChapter = (item: TableItem | undefined) => (item ? fromItem(item) : undefined);
 
-/** A chapter item written anew always gets a new stamp: a restored chapter trusts nothing cached before. */
-function toItem(chapter: ChapterRecord): TableItem {
+function indexFromItem(item: TableItem | undefined): ChapterIndex {
   return {
-    ...chapterKey(chapter.story_id, chapter.chapter_id),
+    chapter_ids: (item?.chapter_ids as string[] | undefined) ?? [],
+    version: (item?.version as number | undefined) ?? 0,
+  };
+}
+
+/**
+ * A chapter item written anew always gets a new stamp: a restored chapter trusts nothing cached before. It is
+ * listed under its author from the start.
+ */
+function toItem(userId: string, chapter: ChapterRecord): TableItem {
+  const key = chapterKey(chapter.story_id, chapter.chapter_id);
+  return {
+    ...key,
+    ...ownerListingKey(userId, key),
     entity: 'chapter',
     ...chapter,
     content_stamp: randomUUID(),
   };
 }
+
+/** Stories listed alone at once when their chapters are not listed under the author yet. */
+const PARALLEL_UNLISTED_STORY_READS = 8;
 
 export class DynamoDbChapterRepository implements ChapterRepository {
   constructor(private readonly database: Database) {}
@@ -51,11 +69,77 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     const indexItem = items.find((item) => item.SK === chapterIndexKey(storyId).SK);
     return {
       chapters: items.filter((item) => item !== indexItem).map(fromItem),
-      index: {
-        chapter_ids: (indexItem?.chapter_ids as string[] | undefined) ?? [],
-        version: (indexItem?.version as number | undefined) ?? 0,
-      },
+      index: indexFromItem(indexItem),
     };
+  }
+
+  /**
+   * One Query of the author's listing, read page by page. A story is taken from the listing once its index is
+   * listed: the index is listed at the story's creation, or by `listUnderOwner` after every chapter, so a
+   * listed index means every chapter of the story is listed too. The others (stories written before the
+   * listing existed, or created a moment ago and not yet in the eventually consistent index) are read alone
+   * and listed, so each is read alone once.
+   */
+  async listOfStories(userId: string, storyIds: string[]): Promise<Map<string, StoryChapters>> {
+    const wanted = new Set(storyIds);
+    const listed = new Map<string, { chapters: ChapterRecord[]; index?: ChapterIndex }>();
+    const items = await queryAll(this.database, {
+      IndexName: tableDefinition.chaptersByOwner.indexName,
+      KeyConditionExpression: 'owner_PK = :owner',
+      ExpressionAttributeValues: { ':owner': userPartitionKey(userId) },
+    });
+    for (const item of items) {
+      const storyId = item.story_id as string;
+      if (!wanted.has(storyId)) continue;
+      const story = listed.get(storyId) ?? { chapters: [] };
+      listed.set(storyId, story);
+      if (item.entity === 'chapter-index') story.index = indexFromItem(item);
+      else story.chapters.push(fromItem(item));
+    }
+    const answer = new Map<string, StoryChapters>();
+    const unlisted: string[] = [];
+    for (const storyId of storyIds) {
+      const story = listed.get(storyId);
+      if (story?.index) answer.set(storyId, { chapters: story.chapters, index: story.index });
+      else unlisted.push(storyId);
+    }
+    for (let start = 0; start < unlisted.length; start += PARALLEL_UNLISTED_STORY_READS) {
+      await Promise.all(
+        unlisted.slice(start, start + PARALLEL_UNLISTED_STORY_READS).map(async (storyId) => {
+          const story = await this.listWithIndex(storyId);
+          answer.set(storyId, story);
+          await this.listUnderOwner(userId, storyId, story);
+        }),
+      );
+    }
+    return answer;
+  }
+
+  /**
+   * Lists a story's chapters under its author, its index last (see `listOfStories`). Items deleted meanwhile
+   * are left alone; a story with no index item yet gets listed when its index is created and read again.
+   */
+  private async listUnderOwner(userId: string, storyId: string, story: StoryChapters): Promise<void> {
+    const list = (key: { PK: string; SK: string }) =>
+      this.database.client
+        .send(
+          new UpdateCommand({
+            TableName: this.database.tableName,
+            Key: key,
+            UpdateExpression: 'SET owner_PK = :ownerPartition, owner_SK = :ownerSort, story_id = :story',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: {
+              ':ownerPartition': ownerListingKey(userId, key).owner_PK,
+              ':ownerSort': ownerListingKey(userId, key).owner_SK,
+              ':story': storyId,
+            },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
+    await Promise.all(story.chapters.map((chapter) => list(chapterKey(storyId, chapter.chapter_id))));
+    await list(chapterIndexKey(storyId));
   }
 
   async get(storyId: string, chapterId: string): Promise<ChapterRecord | undefined> {
@@ -67,27 +151,50 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     return asRead({ keys: [key], answer: (found) => foundChapter(found(key)) });
   }
 
-  createItem(chapter: ChapterRecord) {
+  createItem(userId: string, chapter: ChapterRecord) {
     return asWrite({
       Put: {
         TableName: this.database.tableName,
-        Item: toItem(chapter),
+        Item: toItem(userId, chapter),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
   }
 
-  saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]) {
+  createIndexItem(userId: string, storyId: string, chapterIds: string[]) {
+    const key = chapterIndexKey(storyId);
     return asWrite({
       Put: {
         TableName: this.database.tableName,
         Item: {
-          ...chapterIndexKey(storyId),
+          ...key,
+          ...ownerListingKey(userId, key),
           entity: 'chapter-index',
+          story_id: storyId,
           chapter_ids: chapterIds,
-          version: index.version + 1,
+          version: 1,
         },
-        ...versionCondition(index.version),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+
+  /** An update, so the index keeps its listing under the author (or stays unlisted until `listOfStories`). */
+  saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]) {
+    const condition = versionCondition(index.version);
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: chapterIndexKey(storyId),
+        UpdateExpression: 'SET entity = :entity, story_id = :story, chapter_ids = :ids, version = :next',
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeValues: {
+          ...condition.ExpressionAttributeValues,
+          ':entity': 'chapter-index',
+          ':story': storyId,
+          ':ids': chapterIds,
+          ':next': index.version + 1,
+        },
       },
     });
   }

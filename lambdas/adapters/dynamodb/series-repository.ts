@@ -5,7 +5,7 @@ import { ownedSeriesKey, SERIES_SORT_KEY_PREFIX } from './keys/series-keys';
 import { userPartitionKey } from './keys/user-keys';
 import { asWrite, getItem, queryAll, type TableItem, versionCondition } from './table';
 
-function fromItem(item: TableItem): SeriesRecord {
+export function seriesFromItem(item: TableItem): SeriesRecord {
   return {
     series_id: item.series_id as string,
     series_title: item.series_title as string,
@@ -34,7 +34,7 @@ export class DynamoDbSeriesRepository implements SeriesRepository {
   constructor(private readonly database: Database) {}
 
   async requireOwned(userId: string, seriesId: string): Promise<SeriesRecord> {
-    const series = await getItem(this.database, ownedSeriesKey(userId, seriesId), fromItem, {
+    const series = await getItem(this.database, ownedSeriesKey(userId, seriesId), seriesFromItem, {
       consistent: false,
     });
     if (!series) throw new NotFoundError('No such series.');
@@ -42,7 +42,7 @@ export class DynamoDbSeriesRepository implements SeriesRepository {
   }
 
   async get(userId: string, seriesId: string): Promise<SeriesRecord | undefined> {
-    return getItem(this.database, ownedSeriesKey(userId, seriesId), fromItem);
+    return getItem(this.database, ownedSeriesKey(userId, seriesId), seriesFromItem);
   }
 
   async listOwned(userId: string): Promise<SeriesRecord[]> {
@@ -50,7 +50,7 @@ export class DynamoDbSeriesRepository implements SeriesRepository {
       KeyConditionExpression: 'PK = :owner AND begins_with(SK, :series)',
       ExpressionAttributeValues: { ':owner': userPartitionKey(userId), ':series': SERIES_SORT_KEY_PREFIX },
     });
-    return items.map(fromItem);
+    return items.map(seriesFromItem);
   }
 
   saveItem(userId: string, series: SeriesRecord, now: Date) {

@@ -1,10 +1,12 @@
 import type { StoryImport } from '../../../shared/schemas/story';
-import type { StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
+import type { Library, StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
 import { chapterIndexKey } from './keys/chapter-keys';
+import { SERIES_SORT_KEY_PREFIX } from './keys/series-keys';
 import { ownedStoryKey, STORY_SORT_KEY_PREFIX, storyPartitionKey } from './keys/story-keys';
 import { userPartitionKey } from './keys/user-keys';
+import { seriesFromItem } from './series-repository';
 import { asRead, asWrite, batchGetAll, deletePartition, getItem, queryAll, type TableItem } from './table';
 
 function fromItem(item: TableItem): StoryRecord {
@@ -56,6 +58,26 @@ export class DynamoDbStoryRepository implements StoryRepository {
       ExpressionAttributeValues: { ':owner': userPartitionKey(userId), ':story': STORY_SORT_KEY_PREFIX },
     });
     return items.map(fromItem);
+  }
+
+  /**
+   * Series and story items are neighbours in the author's partition (`SERIES#…` sorts before `SESSION#…` and
+   * `STORY#…`), so one Query reads both; the author's few session listings between them are left out.
+   */
+  async listLibrary(userId: string): Promise<Library> {
+    const items = await queryAll(this.database, {
+      KeyConditionExpression: 'PK = :owner AND SK BETWEEN :first AND :last',
+      ExpressionAttributeValues: {
+        ':owner': userPartitionKey(userId),
+        ':first': SERIES_SORT_KEY_PREFIX,
+        ':last': `${STORY_SORT_KEY_PREFIX}\uffff`,
+      },
+    });
+    const withPrefix = (prefix: string) => items.filter((item) => String(item.SK).startsWith(prefix));
+    return {
+      stories: withPrefix(STORY_SORT_KEY_PREFIX).map(fromItem),
+      series: withPrefix(SERIES_SORT_KEY_PREFIX).map(seriesFromItem),
+    };
   }
 
   async getOwned(userId: string, storyIds: string[]): Promise<StoryRecord[]> {

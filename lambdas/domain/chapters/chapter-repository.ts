@@ -27,13 +27,27 @@ export interface ChapterIndex {
   version: number;
 }
 
+/** A story's chapters (in no particular order) and its index. */
+export interface StoryChapters {
+  chapters: ChapterRecord[];
+  index: ChapterIndex;
+}
+
 export interface ChapterRepository {
   /** The story's chapters and their order, in one consistent read. */
-  listWithIndex(storyId: string): Promise<{ chapters: ChapterRecord[]; index: ChapterIndex }>;
+  listWithIndex(storyId: string): Promise<StoryChapters>;
+  /**
+   * The chapters and index of each of the author's stories named, by story id, read together whatever the
+   * number of stories (the story list's cost stays flat). It may lag a change made a moment ago by a fraction of
+   * a second: what a page about one story shows is read with `listWithIndex`.
+   */
+  listOfStories(userId: string, storyIds: string[]): Promise<Map<string, StoryChapters>>;
   get(storyId: string, chapterId: string): Promise<ChapterRecord | undefined>;
   /** `get` as a read to make with others (`Repositories.read`). */
   getRead(storyId: string, chapterId: string): Read<ChapterRecord | undefined>;
-  createItem(chapter: ChapterRecord): Write;
+  createItem(userId: string, chapter: ChapterRecord): Write;
+  /** A new story's chapter index (the story's first write of its chapters). */
+  createIndexItem(userId: string, storyId: string, chapterIds: string[]): Write;
   /** Writes the new order, if the index is still at the version it was read at. */
   saveIndexItem(storyId: string, index: ChapterIndex, chapterIds: string[]): Write;
   /**

@@ -55,7 +55,7 @@ export async function createChapter(
     ]);
     await repositories.commit([
       storyRepository.existsCondition(userId, storyId),
-      chapterRepository.createItem(chapter),
+      chapterRepository.createItem(userId, chapter),
       chapterRepository.saveIndexItem(storyId, index, chapterIds),
     ]);
     return toChapter(chapter, chapterIds.indexOf(chapterId) + 1);

@@ -79,10 +79,7 @@ function uniqueStem(title: string, taken: Set<string>): string {
  */
 export async function downloadAllStories(ports: DownloadAllPorts, userId: string): Promise<ExportReady> {
   const { repositories } = ports;
-  const [stories, seriesList] = await Promise.all([
-    repositories.stories.listOwned(userId),
-    repositories.series.listOwned(userId),
-  ]);
+  const { stories, series: seriesList } = await repositories.stories.listLibrary(userId);
   const seriesById = new Map(seriesList.map((series) => [series.series_id, series]));
   const zip = new JSZip();
   const taken = new Set<string>();

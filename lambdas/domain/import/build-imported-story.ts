@@ -97,7 +97,7 @@ export async function createImportedChapters(
     const group = missing.slice(start, start + CHAPTERS_PER_TRANSACTION);
     await repositories.commit([
       repositories.stories.existsCondition(userId, storyId),
-      ...group.map((chapter) => repositories.chapters.createItem(chapter)),
+      ...group.map((chapter) => repositories.chapters.createItem(userId, chapter)),
     ]);
     for (const chapter of group) byId.set(chapter.chapter_id, chapter);
   }

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Story } from '../../../shared/schemas/story';
-import {
-  RESERVED_TITLE_PREFIX,
-  STORY_DESCRIPTION_MAX_LENGTH,
-  STORY_TITLE_MAX_LENGTH,
-} from '../../../shared/validation';
+import { type Story, StoryTitleSchema } from '../../../shared/schemas/story';
+import { STORY_DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../../shared/validation';
 import { describeError } from '../../logger';
 import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -38,18 +34,14 @@ export interface ManuscriptImportRequest {
   series: Exclude<SeriesChoice, { kind: 'unchanged' }>;
 }
 
-/** Characters a story title may not hold (spec §5 allows letters, digits, spaces and + - = . _ : / @ , ' "). */
-const TITLE_DISALLOWED_CHARACTERS = /[^\p{L}\p{M}\p{N} +\-=._:/@,'"]+/gu;
 const FALLBACK_TITLE = 'Imported manuscript';
 
-/** A valid story title from a file name: the name without its extension, other characters as spaces. */
+/** A valid story title from a file name: the name without its extension, underscores as spaces. */
 export function storyTitleFromFileName(fileName: string): string {
   const stem = (fileName.split(/[/\\]/).pop() ?? '').replace(/\.[^.]*$/, '');
-  const title = [...stem.replace(/_+/g, ' ').replace(TITLE_DISALLOWED_CHARACTERS, ' ').replace(/\s+/g, ' ')]
-    .slice(0, STORY_TITLE_MAX_LENGTH)
-    .join('')
-    .trim();
-  return title === '' || title.toLowerCase().startsWith(RESERVED_TITLE_PREFIX) ? FALLBACK_TITLE : title;
+  const cut = [...stem.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim()].slice(0, TITLE_MAX_LENGTH).join('');
+  const checked = StoryTitleSchema.safeParse(cut);
+  return checked.success ? checked.data : FALLBACK_TITLE;
 }
 
 function defaultDescription(fileName: string): string {
@@ -117,9 +109,9 @@ export async function importStory(
         await repositories.commit([
           storyRepository.createItem(userId, record),
           ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
-          chapterRepository.saveIndexItem(
+          chapterRepository.createIndexItem(
+            userId,
             storyId,
-            { chapter_ids: [], version: 0 },
             staged.chapters.map((chapter) => chapter.chapter_id),
           ),
         ]);

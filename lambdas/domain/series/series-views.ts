@@ -3,7 +3,8 @@ import type { Repositories } from '../repositories';
 import type { StoryRecord } from '../stories/story-repository';
 import { DEFAULT_SERIES_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
-import { chaptersOfStories, toStory, toUnixSeconds } from '../stories/story-views';
+import { toStory, toUnixSeconds } from '../stories/story-views';
+import { listChapters } from '../chapters/chapter-list';
 import type { SeriesRecord } from './series-repository';
 
 /** The series as the API answers it, with its volumes (and their chapters) in place order. */
@@ -28,20 +29,38 @@ export function toSeries(
   };
 }
 
+/** Volumes' chapter lists read at once; enough to be quick, few enough not to burst the table's capacity. */
+const PARALLEL_CHAPTER_LIST_READS = 8;
+
+/**
+ * Each volume's chapters in order, by story id, one Query per volume: what a series shows grows with its
+ * volumes, while the author's whole chapter listing (see `chaptersOfStories`) would grow with every story.
+ */
+async function chaptersOfVolumes(
+  repositories: Repositories,
+  volumes: StoryRecord[],
+): Promise<Map<string, Chapter[]>> {
+  const chaptersByStory = new Map<string, Chapter[]>();
+  for (let start = 0; start < volumes.length; start += PARALLEL_CHAPTER_LIST_READS) {
+    const batch = volumes.slice(start, start + PARALLEL_CHAPTER_LIST_READS);
+    const lists = await Promise.all(batch.map((story) => listChapters(repositories, story.story_id)));
+    batch.forEach((story, position) => chaptersByStory.set(story.story_id, lists[position]!));
+  }
+  return chaptersByStory;
+}
+
 /** GET /api/series: the caller's series, oldest first, each with its volumes. */
 export async function listSeries(repositories: Repositories, userId: string): Promise<Series[]> {
-  const [series, stories] = await Promise.all([
-    repositories.series.listOwned(userId),
-    repositories.stories.listOwned(userId),
-  ]);
-  const volumeIds = new Set(series.flatMap((item) => item.story_ids));
-  const chaptersByStory = await chaptersOfStories(
-    repositories,
-    stories.map((story) => story.story_id).filter((storyId) => volumeIds.has(storyId)),
+  const series = await repositories.series.listOwned(userId);
+  // Only the volumes are read: the author's standalone stories are no part of the answer.
+  const volumes = await repositories.stories.getOwned(
+    userId,
+    series.flatMap((item) => item.story_ids),
   );
+  const chaptersByStory = await chaptersOfVolumes(repositories, volumes);
   return series
     .sort((first, second) => first.created_at.localeCompare(second.created_at))
-    .map((item) => toSeries(item, stories, chaptersByStory));
+    .map((item) => toSeries(item, volumes, chaptersByStory));
 }
 
 /** GET /api/series/{id}. */
@@ -52,9 +71,6 @@ export async function getSeries(
 ): Promise<Series> {
   const series = await repositories.series.requireOwned(userId, seriesId);
   const stories = await repositories.stories.getOwned(userId, series.story_ids);
-  const chaptersByStory = await chaptersOfStories(
-    repositories,
-    stories.map((story) => story.story_id),
-  );
+  const chaptersByStory = await chaptersOfVolumes(repositories, stories);
   return toSeries(series, stories, chaptersByStory);
 }

@@ -82,8 +82,8 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
       await repositories.commit([
         storyRepository.createItem(userId, story),
         ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
-        chapterRepository.createItem(chapter),
-        chapterRepository.saveIndexItem(storyId, { chapter_ids: [], version: 0 }, [chapterId]),
+        chapterRepository.createItem(userId, chapter),
+        chapterRepository.createIndexItem(userId, storyId, [chapterId]),
         blockRepository.putBlockItem(
           chapterId,
           { key_id: keyId, chunk: JSON.stringify(emptyParagraph(keyId)) },

@@ -1,4 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
+import type { SeriesRecord } from '../series/series-repository';
 import type { Read, Write } from '../unit-of-work';
 
 /**
@@ -18,6 +19,12 @@ export interface StoryRecord {
   import?: StoryImport;
 }
 
+/** The author's stories and series, as the story list and the series list show them together. */
+export interface Library {
+  stories: StoryRecord[];
+  series: SeriesRecord[];
+}
+
 export type StoryDetails = Pick<StoryRecord, 'title' | 'description' | 'image_url'>;
 
 export interface StoryRepository {
@@ -29,6 +36,8 @@ export interface StoryRepository {
   /** `requireOwned` as a read to make with others (`Repositories.read`). */
   requireOwnedRead(userId: string, storyId: string): Read<StoryRecord>;
   listOwned(userId: string): Promise<StoryRecord[]>;
+  /** The author's stories and series, read together. */
+  listLibrary(userId: string): Promise<Library>;
   /** The caller's stories among the ids; ids that are not the caller's are left out. */
   getOwned(userId: string, storyIds: string[]): Promise<StoryRecord[]>;
   createItem(userId: string, story: StoryRecord): Write;

@@ -1,7 +1,7 @@
 import { DEFAULT_STORY_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import type { Story } from '../../../shared/schemas/story';
-import { listChapters } from '../chapters/chapter-list';
+import { listChapters, orderedChapters } from '../chapters/chapter-list';
 import type { Repositories } from '../repositories';
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from './story-repository';
@@ -45,24 +45,16 @@ export function toStory(
   };
 }
 
-/** Stories' chapter lists read at once; enough to be quick, few enough not to burst the table's capacity. */
-const PARALLEL_CHAPTER_LIST_READS = 8;
-
-/**
- * Each story's chapters in order, by story id: one Query per story (its chapter items and their order share
- * the story's partition), never one read per chapter.
- */
+/** Each of the author's stories' chapters in order, by story id, read together (see `listOfStories`). */
 export async function chaptersOfStories(
   repositories: Repositories,
+  userId: string,
   storyIds: string[],
 ): Promise<Map<string, Chapter[]>> {
-  const chaptersByStory = new Map<string, Chapter[]>();
-  for (let start = 0; start < storyIds.length; start += PARALLEL_CHAPTER_LIST_READS) {
-    const batch = storyIds.slice(start, start + PARALLEL_CHAPTER_LIST_READS);
-    const lists = await Promise.all(batch.map((storyId) => listChapters(repositories, storyId)));
-    batch.forEach((storyId, position) => chaptersByStory.set(storyId, lists[position]!));
-  }
-  return chaptersByStory;
+  const storiesChapters = await repositories.chapters.listOfStories(userId, storyIds);
+  return new Map(
+    [...storiesChapters].map(([storyId, { chapters, index }]) => [storyId, orderedChapters(chapters, index)]),
+  );
 }
 
 const byCreation = (first: StoryRecord, second: StoryRecord) =>
@@ -73,13 +65,11 @@ const byCreation = (first: StoryRecord, second: StoryRecord) =>
  * their series and place; a standalone story's place is its place among the standalone stories.
  */
 export async function listStories(repositories: Repositories, userId: string): Promise<Story[]> {
-  const [stories, series] = await Promise.all([
-    repositories.stories.listOwned(userId),
-    repositories.series.listOwned(userId),
-  ]);
+  const { stories, series } = await repositories.stories.listLibrary(userId);
   const seriesById = new Map(series.map((item) => [item.series_id, item]));
   const chaptersByStory = await chaptersOfStories(
     repositories,
+    userId,
     stories.map((story) => story.story_id),
   );
   let standalonePlace = 0;

@@ -173,7 +173,7 @@ export async function restoreChapter(
     const chapterIds = [...index.chapter_ids];
     chapterIds.splice(Math.min(trashed.place - 1, chapterIds.length), 0, chapterId);
     await repositories.commit([
-      repositories.chapters.createItem({ ...trashed.chapter, updated_at: ports.now().toISOString() }),
+      repositories.chapters.createItem(userId, { ...trashed.chapter, updated_at: ports.now().toISOString() }),
       repositories.chapters.saveIndexItem(storyId, index, chapterIds),
       ...repositories.trash.removeChapterItems(trashed),
     ]);
