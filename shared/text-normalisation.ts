@@ -22,6 +22,11 @@ export interface NormalisedText {
   mapOffset: (offset: number) => number;
 }
 
+/** Curly quotes as straight ones (spec §5); the one quote rule of the editor, paste, imports and titles. */
+export function straightenQuotes(text: string): string {
+  return text.replace(SINGLE_CURLY_QUOTES, "'").replace(DOUBLE_CURLY_QUOTES, '"');
+}
+
 export function needsNormalisation(text: string): boolean {
   return NEEDS_NORMALISATION.test(text);
 }
@@ -31,7 +36,7 @@ export function needsNormalisation(text: string): boolean {
  * character, so a caret after a replaced dash moves back with it.
  */
 export function normaliseText(text: string): NormalisedText {
-  const straightened = text.replace(SINGLE_CURLY_QUOTES, "'").replace(DOUBLE_CURLY_QUOTES, '"');
+  const straightened = straightenQuotes(text);
   /** Original offsets just past each replaced '--', in order. */
   const dashEnds: number[] = [];
   const normalised = straightened.replace(/--/g, (_match, index: number) => {

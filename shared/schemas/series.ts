@@ -5,18 +5,14 @@ import {
   SERIES_DESCRIPTION_MAX_LENGTH,
   SERIES_DESCRIPTION_TOO_LONG_MESSAGE,
   SERIES_TITLE_BLANK_MESSAGE,
-  SERIES_TITLE_MAX_LENGTH,
-  SERIES_TITLE_TOO_LONG_MESSAGE,
   TOO_MANY_STORIES_IN_SERIES_MESSAGE,
 } from '../validation';
-import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
+import { IdSchema, multiLineText, placeSchema } from './common';
 import { StorySchema } from './story';
+import { titleSchema } from './title';
 
-/** Spec §5 series edit: the title may not be blank. */
-export const SeriesTitleSchema = singleLineText()
-  .trim()
-  .min(1, SERIES_TITLE_BLANK_MESSAGE)
-  .max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
+/** A series title, under the story title's rule (shared/schemas/title.ts); spec §5: 'Title cannot be blank'. */
+export const SeriesTitleSchema = titleSchema(SERIES_TITLE_BLANK_MESSAGE);
 
 /** Spec §5 series edit: the description may not be blank. */
 export const SeriesDescriptionSchema = multiLineText()

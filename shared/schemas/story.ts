@@ -1,36 +1,22 @@
 import * as z from 'zod';
 import {
-  INVALID_TITLE_MESSAGE,
-  RESERVED_TITLE_PREFIX,
-  SERIES_TITLE_MAX_LENGTH,
-  SERIES_TITLE_TOO_LONG_MESSAGE,
+  SERIES_TITLE_BLANK_MESSAGE,
   STORY_DESCRIPTION_MAX_LENGTH,
   STORY_DESCRIPTION_REQUIRED_MESSAGE,
   STORY_DESCRIPTION_TOO_LONG_MESSAGE,
-  STORY_TITLE_ALLOWED_CHARACTERS,
-  STORY_TITLE_MAX_LENGTH,
   STORY_TITLE_REQUIRED_MESSAGE,
 } from '../validation';
 import { ChapterWithContentSchema } from './block';
 import { ChapterSchema } from './chapter';
 import { OutlineSchema } from './outline';
 import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
+import { titleSchema } from './title';
 
 /**
- * Spec §5 story title: required, trimmed, at most 256 characters, not starting with 'aws:', and only
- * letters, digits, spaces and + - = . _ : / @ , ' ". The form and the server run this same schema; the first
- * issue's message is the toast text ('Story title is required', otherwise the 'Invalid Title' message).
- * Unlike other text fields it is not cleaned: the spec's character rule refuses control characters, bidi
- * controls and lone surrogates along with every other character it does not name.
+ * A story title (shared/schemas/title.ts); the first issue's message is the toast text ('Story title is
+ * required', otherwise the 'Invalid Title' message).
  */
-export const StoryTitleSchema = z
-  .string()
-  .trim()
-  .min(1, STORY_TITLE_REQUIRED_MESSAGE)
-  // Characters as a person counts them (code points), not UTF-16 units.
-  .refine((title) => [...title].length <= STORY_TITLE_MAX_LENGTH, INVALID_TITLE_MESSAGE)
-  .refine((title) => !title.toLowerCase().startsWith(RESERVED_TITLE_PREFIX), INVALID_TITLE_MESSAGE)
-  .regex(STORY_TITLE_ALLOWED_CHARACTERS, INVALID_TITLE_MESSAGE);
+export const StoryTitleSchema = titleSchema(STORY_TITLE_REQUIRED_MESSAGE);
 
 /** Spec §5: required after trimming. */
 export const StoryDescriptionSchema = multiLineText()
@@ -38,10 +24,13 @@ export const StoryDescriptionSchema = multiLineText()
   .min(1, STORY_DESCRIPTION_REQUIRED_MESSAGE)
   .max(STORY_DESCRIPTION_MAX_LENGTH, STORY_DESCRIPTION_TOO_LONG_MESSAGE);
 
-/** A series named on the story form: an existing one (by title) or a new one. */
+/**
+ * A series named on the story form: an existing one (by title) or a new one, under the series title rule.
+ * Blank names no series.
+ */
 const SeriesNameFieldSchema = singleLineText()
   .trim()
-  .max(SERIES_TITLE_MAX_LENGTH, SERIES_TITLE_TOO_LONG_MESSAGE);
+  .pipe(z.union([z.literal(''), titleSchema(SERIES_TITLE_BLANK_MESSAGE)]));
 
 const placeInSeriesMessage = 'A place must be a whole number of at least 1.';
 

@@ -288,15 +288,14 @@ describe('story handlers', () => {
     it("answers 400 with the spec's message for an invalid title and stores nothing", async () => {
       const event = await signedInMultipartEvent(
         { path: '/api/stories' },
-        multipartForm({ title: 'Ends with a bang!', description: 'x' }),
+        multipartForm({ title: 'aws:Ends with a bang!', description: 'x' }),
       );
 
       const result = await createStory(event, testContext());
 
       expect(result.statusCode).toBe(400);
       expect(parseBody(result)).toMatchObject({
-        message:
-          'A story title must be less than 256 characters and may only contain letters, numbers, spaces, and the following characters: + - = . _ : / @ , \' "',
+        message: "A title may be at most 256 characters and may not start with 'aws:'.",
         details: [{ path: 'body.title' }],
       });
       expect(harness.blobs.put).not.toHaveBeenCalled();

@@ -59,7 +59,7 @@ describe('the workspace header', () => {
     await renderWorkspace('/stories/s1?chapter=c1');
 
     // Act
-    await rename('Story title', 'Roads & Rivers');
+    await rename('Story title', 'aws:Roads & Rivers');
 
     // Assert
     expect(await screen.findByText('Invalid Title')).toBeTruthy();

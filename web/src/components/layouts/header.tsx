@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useUser } from '../../lib/user/user-context';
 import { Logo } from '../brand/logo';
-import { SERIES_TITLE_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../shared/validation';
+import { TITLE_MAX_LENGTH } from '../../../../shared/validation';
 import { TitleText } from '../editable-title/title-text';
 import { UserMenu } from './user-menu';
 
@@ -86,7 +86,7 @@ export function Header({
                 value={seriesTitle}
                 label="Series title"
                 onCommit={onSeriesTitleChange}
-                maxLength={SERIES_TITLE_MAX_LENGTH}
+                maxLength={TITLE_MAX_LENGTH}
                 variant="subtitle2"
               />
             </Box>
@@ -97,7 +97,7 @@ export function Header({
                 value={storyTitle}
                 label="Story title"
                 onCommit={onStoryTitleChange}
-                maxLength={STORY_TITLE_MAX_LENGTH}
+                maxLength={TITLE_MAX_LENGTH}
                 variant="h6"
               />
             </Box>

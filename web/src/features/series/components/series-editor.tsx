@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
-import { SERIES_DESCRIPTION_MAX_LENGTH, SERIES_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
+import { SERIES_DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useToastClearance } from '../../../components/alerts/toast-clearance';
 import { lengthCount } from '../../../components/text-length/length-limit';
@@ -89,8 +89,8 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             error={draft.invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
-            helperText={lengthCount(draft.title, SERIES_TITLE_MAX_LENGTH)}
-            slotProps={{ htmlInput: { maxLength: SERIES_TITLE_MAX_LENGTH } }}
+            helperText={lengthCount(draft.title, TITLE_MAX_LENGTH)}
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
             fullWidth
           />
           <TextField

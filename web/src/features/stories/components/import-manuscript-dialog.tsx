@@ -20,7 +20,7 @@ import {
 } from '../../../../../shared/manuscript-import';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { ImportStoryForm } from '../../../../../shared/schemas/story';
-import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
+import { STORY_DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { seriesAssignmentFor } from '../series-assignment';
 import { IMPORT_MANUSCRIPT_LABEL } from './import-manuscript-label';
 import { SeriesField } from './series-field';
@@ -132,7 +132,7 @@ export function ImportManuscriptDialog({
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             helperText="Left blank, the file's name is the title."
-            slotProps={{ htmlInput: { maxLength: STORY_TITLE_MAX_LENGTH } }}
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
           />
           <TextField
             label="Description (optional)"

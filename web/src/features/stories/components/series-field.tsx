@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Series } from '../../../../../shared/schemas/series';
-import { SERIES_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
+import { TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import type { SeriesAssignment } from '../types';
 
 interface SeriesFieldProps {
@@ -42,7 +42,7 @@ export function SeriesField({ value, onChange, seriesList, assignment }: SeriesF
           helperText={explanation(assignment)}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, maxLength: SERIES_TITLE_MAX_LENGTH },
+            htmlInput: { ...params.slotProps.htmlInput, maxLength: TITLE_MAX_LENGTH },
           }}
         />
       )}

@@ -11,7 +11,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DEFAULT_STORY_IMAGE_URL } from '../../../../../shared/default-images';
 import type { Series } from '../../../../../shared/schemas/series';
-import { STORY_DESCRIPTION_MAX_LENGTH, STORY_TITLE_MAX_LENGTH } from '../../../../../shared/validation';
+import { STORY_DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../../../../shared/validation';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
@@ -153,8 +153,8 @@ export function StoryForm({ mode, initialValues, seriesList, onSubmit, cancelHre
             error={invalidField === 'title'}
             inputRef={titleInput}
             autoComplete="off"
-            helperText={lengthCount(title, STORY_TITLE_MAX_LENGTH)}
-            slotProps={{ htmlInput: { maxLength: STORY_TITLE_MAX_LENGTH } }}
+            helperText={lengthCount(title, TITLE_MAX_LENGTH)}
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
             fullWidth
           />
           <TextField

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Chapter, CreateChapterRequest } from '../../../../../shared/schemas/chapter';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
+import { SeriesTitleSchema } from '../../../../../shared/schemas/series';
 import { StoryTitleSchema } from '../../../../../shared/schemas/story';
 import { INVALID_TITLE_ALERT_TITLE, ONLY_CHAPTER_MESSAGE } from '../../../../../shared/validation';
 import { createChapter, deleteChapter, renameChapter, reorderChapters } from '../../../api/chapters';
@@ -34,6 +35,24 @@ function useCancelStoryLoad(storyId: string) {
 }
 
 /** What other pages list changed with this story or series: read again where they are next shown. */
+/**
+ * The title rule (shared/schemas/title.ts) run before an inline rename is sent: the normalised title, or
+ * undefined after the 'Invalid Title' warning.
+ */
+function useCheckedTitle() {
+  const { showAlert } = useAlerts();
+  return (schema: typeof StoryTitleSchema, title: string): string | undefined => {
+    const checked = schema.safeParse(title);
+    if (checked.success) return checked.data;
+    showAlert({
+      title: INVALID_TITLE_ALERT_TITLE,
+      message: checked.error.issues[0]?.message ?? '',
+      severity: 'warning',
+    });
+    return undefined;
+  };
+}
+
 function useForgetLists() {
   const queryClient = useQueryClient();
   return () =>
@@ -50,7 +69,7 @@ function useForgetLists() {
  * Title' alert without a call.
  */
 export function useRenameStory(story: WorkspaceStory) {
-  const { showAlert } = useAlerts();
+  const checkedTitle = useCheckedTitle();
   const changeStory = useChangeStory(story.story_id);
   const cancelStoryLoad = useCancelStoryLoad(story.story_id);
   const forgetLists = useForgetLists();
@@ -72,16 +91,8 @@ export function useRenameStory(story: WorkspaceStory) {
   });
 
   return (title: string) => {
-    const checked = StoryTitleSchema.safeParse(title);
-    if (checked.success) {
-      mutate(checked.data);
-      return;
-    }
-    showAlert({
-      title: INVALID_TITLE_ALERT_TITLE,
-      message: checked.error.issues[0]?.message ?? '',
-      severity: 'warning',
-    });
+    const checked = checkedTitle(StoryTitleSchema, title);
+    if (checked !== undefined) mutate(checked);
   };
 }
 
@@ -90,6 +101,7 @@ export function useRenameStory(story: WorkspaceStory) {
  * `series_description`, `stories` or a file, the description, the volumes and the image stay as they are.
  */
 export function useRenameSeries(story: WorkspaceStory) {
+  const checkedTitle = useCheckedTitle();
   const changeStory = useChangeStory(story.story_id);
   const cancelStoryLoad = useCancelStoryLoad(story.story_id);
   const forgetLists = useForgetLists();
@@ -111,7 +123,12 @@ export function useRenameSeries(story: WorkspaceStory) {
   });
 
   const seriesId = story.series_id;
-  return seriesId === undefined ? undefined : (title: string) => mutate({ seriesId, title });
+  return seriesId === undefined
+    ? undefined
+    : (title: string) => {
+        const checked = checkedTitle(SeriesTitleSchema, title);
+        if (checked !== undefined) mutate({ seriesId, title: checked });
+      };
 }
 
 function retitled(chapters: Chapter[], chapterId: string, title: string): Chapter[] {
