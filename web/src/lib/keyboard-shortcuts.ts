@@ -27,6 +27,11 @@ export const SHORTCUTS = {
   alignCenter: { label: 'Align center', combo: { key: 'e', mod: true, shift: true }, scope: 'editor' },
   alignRight: { label: 'Align right', combo: { key: 'r', mod: true, shift: true }, scope: 'editor' },
   justify: { label: 'Justify', combo: { key: 'j', mod: true, shift: true }, scope: 'editor' },
+  addToStoryBible: {
+    label: 'Add the selected name to the story bible',
+    combo: { key: 'b', alt: true, shift: true },
+    scope: 'editor',
+  },
   find: { label: 'Find in the chapter', combo: { key: 'f', mod: true }, scope: 'editor' },
   replace: { label: 'Find and replace in the chapter', combo: { key: 'h', mod: true }, scope: 'editor' },
   searchStory: {

@@ -211,6 +211,62 @@ describe('the association items of the context menu', () => {
   });
 });
 
+describe("the selection's 'Add to story bible' button", () => {
+  it('creates the selected name as the chosen kind, by the same command as the context menu', async () => {
+    // Arrange
+    const { onCreate } = renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+    select('Sam');
+
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to story bible' }));
+    const kinds = await screen.findByRole('menu', { name: 'Add to story bible' });
+    const offered = within(kinds)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    fireEvent.click(within(kinds).getByRole('menuitem', { name: 'Event' }));
+
+    // Assert
+    expect(offered).toEqual(['Character', 'Place', 'Event', 'Item']);
+    expect(onCreate).toHaveBeenCalledWith({ name: 'Sam', type: 'event' });
+  });
+
+  it('goes away when the selection moves to a name the story already has', async () => {
+    // Arrange
+    renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+    select('Sam');
+    await screen.findByRole('button', { name: 'Add to story bible' });
+
+    // Act
+    select('Frodo');
+
+    // Assert
+    expect(screen.queryByRole('button', { name: 'Add to story bible' })).toBeNull();
+  });
+
+  it('opens its kinds from the keyboard with the first one focused', async () => {
+    // Arrange
+    const { onCreate } = renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+    select('Sam');
+
+    // Act
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {
+      key: 'B',
+      code: 'KeyB',
+      altKey: true,
+      shiftKey: true,
+    });
+    const first = await screen.findByRole('menuitem', { name: 'Character' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    fireEvent.click(first);
+
+    // Assert
+    expect(onCreate).toHaveBeenCalledWith({ name: 'Sam', type: 'character' });
+  });
+});
+
 describe('creatableAssociationName', () => {
   it.each([
     ['  Samwise  ', 'Samwise'],

@@ -9,12 +9,14 @@ import {
   type LexicalCommand,
 } from 'lexical';
 import { useCallback, useEffect, useRef } from 'react';
-import { isWordCharacter, textMatchesAssociation } from '../../../../../shared/association-matcher';
 import type { AssociationListItem, AssociationType } from '../../../../../shared/schemas/associations';
-import { ASSOCIATION_NAME_MAX_LENGTH } from '../../../../../shared/validation';
 import { assertEditorHasNodes } from '../../nodes';
 import { $isAssociationNode, AssociationNode, associationTypeLabel } from '../../nodes/association-node';
 import { useContextMenuItems, type EditorContextMenuContext } from '../context-menu-plugin';
+import { AddToStoryBibleButton } from './add-to-story-bible-button';
+import { ASSOCIATION_KINDS, creatableAssociationName } from './creatable-association-name';
+
+export { creatableAssociationName } from './creatable-association-name';
 
 export interface CreateAssociationPayload {
   name: string;
@@ -27,24 +29,6 @@ export const CREATE_ASSOCIATION_COMMAND: LexicalCommand<CreateAssociationPayload
 );
 /** Deletes the association with the given id (the context menu's 'Delete Association'). */
 export const DELETE_ASSOCIATION_COMMAND: LexicalCommand<string> = createCommand('DELETE_ASSOCIATION_COMMAND');
-
-/** Spec §2 lists the kinds in this order. */
-const MENU_TYPES: readonly AssociationType[] = ['character', 'place', 'event', 'item'];
-
-/**
- * The name a selection would give a new association, or null when it cannot name one: blank, across
- * paragraphs, too long, without a single letter or digit, or already a name or alias of the story's.
- */
-export function creatableAssociationName(
-  selectedText: string,
-  associations: readonly AssociationListItem[] | null,
-): string | null {
-  const name = selectedText.trim();
-  if (name === '' || /[\r\n]/.test(name) || name.length > ASSOCIATION_NAME_MAX_LENGTH) return null;
-  if (![...name].some(isWordCharacter)) return null;
-  if (associations?.some((association) => textMatchesAssociation(association, name))) return null;
-  return name;
-}
 
 /** The association of the mention under the pointer, or of the one the selection lies within. */
 function mentionedAssociationId({ editor, targetNodeKey }: EditorContextMenuContext): string | null {
@@ -67,7 +51,8 @@ interface AssociationContextMenuPluginProps {
 }
 
 /**
- * The association items of the editor context menu (spec §2): 'Create Association' → Character, Place, Event,
+ * The association items of the editor context menu (spec §2), and the same creation from the 'Add to story
+ * bible' button a selection shows: 'Create Association' → Character, Place, Event,
  * Item for selected text that could name one, and 'Delete Association' on a mention. With nothing selected
  * and no mention under the pointer it adds nothing, so no menu opens.
  */
@@ -122,7 +107,7 @@ export function AssociationContextMenuPlugin({
                 {
                   id: 'create-association',
                   label: 'Create Association',
-                  children: MENU_TYPES.map((type) => ({
+                  children: ASSOCIATION_KINDS.map((type) => ({
                     id: `create-association-${type}`,
                     label: associationTypeLabel(type),
                     onSelect: () => editor.dispatchCommand(CREATE_ASSOCIATION_COMMAND, { name, type }),
@@ -144,5 +129,10 @@ export function AssociationContextMenuPlugin({
     ),
   );
 
-  return null;
+  return (
+    <AddToStoryBibleButton
+      associations={associations}
+      onChoose={(name, type) => editor.dispatchCommand(CREATE_ASSOCIATION_COMMAND, { name, type })}
+    />
+  );
 }

@@ -111,7 +111,8 @@ function StoryBible({ storyId }: { storyId: string }) {
 
         {associations?.length === 0 && (
           <Typography color="text.secondary">
-            No associations yet. Add them from the suggestions below, or select a name in a chapter.
+            No associations yet. Add them from the suggestions below, or select a name in a chapter and choose
+            'Add to story bible'.
           </Typography>
         )}
         {ASSOCIATION_TYPES.map((type) => {

@@ -1,0 +1,146 @@
+import AutoStoriesOutlinedIcon from '@mui/icons-material/AutoStoriesOutlined';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Popper from '@mui/material/Popper';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import {
+  $getSelection,
+  $isRangeSelection,
+  COMMAND_PRIORITY_NORMAL,
+  KEY_DOWN_COMMAND,
+  mergeRegister,
+} from 'lexical';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AssociationListItem, AssociationType } from '../../../../../shared/schemas/associations';
+import { SHORTCUTS, describeCombo, isMacPlatform, matchesCombo } from '../../../lib/keyboard-shortcuts';
+import { associationTypeLabel } from '../../nodes/association-node';
+import { ASSOCIATION_KINDS, creatableAssociationName } from './creatable-association-name';
+
+export const ADD_TO_STORY_BIBLE_LABEL = 'Add to story bible';
+
+interface AddToStoryBibleButtonProps {
+  associations: readonly AssociationListItem[] | null;
+  onChoose: (name: string, type: AssociationType) => void;
+}
+
+/** The rectangle of the browser's selection inside the editor, read fresh each time the popper asks. */
+function selectionRect(root: HTMLElement | null): DOMRect {
+  const selection = window.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+  // jsdom has no layout (nor Range.getBoundingClientRect): the editor's own box stands in.
+  if (
+    range &&
+    root?.contains(range.commonAncestorContainer) &&
+    typeof range.getBoundingClientRect === 'function'
+  )
+    return range.getBoundingClientRect();
+  return root?.getBoundingClientRect() ?? new DOMRect();
+}
+
+/**
+ * A small button below a selection that could name a new association: 'Add to story bible', opening the four
+ * kinds. It finds the context menu's Create Association for authors who never right-click, and on phones where
+ * a long press gives the system's own menu. Focus stays in the text while selecting; the 'Add to story bible'
+ * shortcut opens the kinds from the keyboard.
+ */
+export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibleButtonProps) {
+  const [editor] = useLexicalComposerContext();
+  const [name, setName] = useState<string | null>(null);
+  const [kindsOpen, setKindsOpen] = useState<{ byKeyboard: boolean } | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const current = useRef({ associations, kindsOpen });
+
+  useEffect(() => {
+    current.current = { associations, kindsOpen };
+  }, [associations, kindsOpen]);
+
+  useEffect(() => {
+    const onMac = isMacPlatform();
+    const readName = () =>
+      editor.getEditorState().read(() => {
+        const selection = $getSelection();
+        if (!editor.isEditable() || !$isRangeSelection(selection) || selection.isCollapsed()) return null;
+        return creatableAssociationName(selection.getTextContent(), current.current.associations);
+      });
+    return mergeRegister(
+      editor.registerUpdateListener(() => {
+        // Open kinds keep the name they were opened for.
+        if (current.current.kindsOpen === null) setName(readName());
+      }),
+      editor.registerCommand(
+        KEY_DOWN_COMMAND,
+        (event) => {
+          if (!matchesCombo(event, SHORTCUTS.addToStoryBible.combo, onMac) || readName() === null)
+            return false;
+          event.preventDefault();
+          setName(readName());
+          setKindsOpen({ byKeyboard: true });
+          return true;
+        },
+        COMMAND_PRIORITY_NORMAL,
+      ),
+    );
+  }, [editor]);
+
+  // Recomputed for each new selection, so the popper places itself anew.
+  const anchor = useMemo(
+    () => (name === null ? null : { getBoundingClientRect: () => selectionRect(editor.getRootElement()) }),
+    [editor, name],
+  );
+
+  const closeKinds = (returnFocus: boolean) => {
+    setKindsOpen(null);
+    if (returnFocus) editor.focus();
+  };
+
+  const shortcut = describeCombo(SHORTCUTS.addToStoryBible.combo, isMacPlatform());
+  return (
+    <>
+      <Popper
+        open={anchor !== null}
+        anchorEl={anchor}
+        placement="bottom-start"
+        // Below the selection and clear of it; above when there is no room below.
+        modifiers={[{ name: 'offset', options: { offset: [0, 8] } }]}
+        sx={{ zIndex: (theme) => theme.zIndex.speedDial }}
+      >
+        <Button
+          ref={buttonRef}
+          size="small"
+          variant="contained"
+          color="secondary"
+          startIcon={<AutoStoriesOutlinedIcon fontSize="small" />}
+          aria-haspopup="menu"
+          aria-expanded={kindsOpen !== null}
+          aria-keyshortcuts={shortcut}
+          title={`${ADD_TO_STORY_BIBLE_LABEL} (${shortcut})`}
+          // A press must not take the selection away before the kinds open.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => setKindsOpen({ byKeyboard: event.detail === 0 })}
+        >
+          {ADD_TO_STORY_BIBLE_LABEL}
+        </Button>
+      </Popper>
+      <Menu
+        open={kindsOpen !== null && anchor !== null}
+        anchorEl={buttonRef.current}
+        onClose={() => closeKinds(true)}
+        autoFocus={kindsOpen?.byKeyboard ?? false}
+        slotProps={{ list: { dense: true, 'aria-label': ADD_TO_STORY_BIBLE_LABEL } }}
+      >
+        {ASSOCIATION_KINDS.map((type) => (
+          <MenuItem
+            key={type}
+            onClick={() => {
+              closeKinds(false);
+              if (name !== null) onChoose(name, type);
+            }}
+          >
+            {associationTypeLabel(type)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
