@@ -22,3 +22,17 @@ export function stubViewportWidth(width: number) {
     };
   });
 }
+
+/** A touch screen as the main pointer: '(pointer: coarse)' matches, and no other media query does. */
+export function stubTouchScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(pointer: coarse)',
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}

@@ -4,7 +4,7 @@ import { answering, bodiesSent, deferred, jsonResponse, serverError } from '../.
 import type * as AutosaveModule from '../../../../web/src/editor/autosave';
 import { flushAllChapterQueues } from '../../../../web/src/editor/autosave';
 import { buildUser, paidSubscription } from '../../helpers/render-app';
-import { stubViewportWidth } from '../../helpers/viewport';
+import { stubTouchScreen, stubViewportWidth } from '../../helpers/viewport';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
@@ -161,6 +161,31 @@ describe('the export menu', () => {
       type: 'docx',
       layout: 'book',
     });
+  });
+
+  it('on a touch screen says to tap the link, which downloads the file in place of opening a tab', async () => {
+    // Arrange
+    stubTouchScreen();
+    stubWorkspaceServer({
+      story,
+      user: subscriber,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/export?type=pdf'
+          ? jsonResponse({ url: 'https://downloads.example/s1.pdf' })
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Act
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'PDF' }));
+
+    // Assert
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Tap the link to save your document.')).toBeTruthy();
+    const link = within(alert).getByRole('link', { name: 'Download PDF' });
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(link.getAttribute('target')).toBeNull();
   });
 
   it('shows its progress while the server makes the file', async () => {

@@ -14,9 +14,12 @@ const CALLBACK_TARGETS: Record<AlertCallback['type'], string> = {
   renew: paths.settings.getHref(),
 };
 
-/** Web links open beside the app so the author does not lose their place; other schemes (mailto:) do not. */
+/**
+ * Web pages open beside the app so the author does not lose their place; other schemes (mailto:) do not, nor
+ * files to save, which download without leaving the page.
+ */
 function opensInNewTab(link: AlertLink): boolean {
-  return /^https?:/i.test(link.url);
+  return !link.download && /^https?:/i.test(link.url);
 }
 
 interface AlertToastProps {
@@ -70,6 +73,7 @@ export function AlertToast({ alert, open, onClose, bottomClearance = 0 }: AlertT
                 href={alert.link.url}
                 color="inherit"
                 sx={{ fontWeight: 600 }}
+                download={alert.link.download ? '' : undefined}
                 {...(opensInNewTab(alert.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
                 {alert.link.text}

@@ -12,6 +12,11 @@ export interface AlertCallback {
 export interface AlertLink {
   url: string;
   text: string;
+  /**
+   * A file to save (the server answers it as an attachment): the link downloads where it is, where a new tab
+   * would leave a phone on a blank page, and names itself a download to the browser.
+   */
+  download?: boolean;
 }
 
 export interface AlertOptions {

@@ -65,7 +65,7 @@ export function deleteChapterQuestion(chapterTitle: string, storyTitle: string):
   return `Delete ${chapterTitle} from ${storyTitle}?`;
 }
 
-/** Spec §8's export alerts, word for word; the success and 401 alerts stay until dismissed. */
+/** Spec §8's export alerts, word for word (but for touch screens); the success and 401 alerts stay until dismissed. */
 export const exportAlerts = {
   failed: (host: string): AlertOptions => ({
     title: 'Error',
@@ -79,11 +79,12 @@ export const exportAlerts = {
     callback: { type: 'subscribe', text: 'Subscribe' },
     timeout: null,
   } satisfies AlertOptions,
-  complete: (link: { url: string; text: string }): AlertOptions => ({
+  /** On a touch screen there is no right-click: the message says to tap. */
+  complete: (link: { url: string; text: string }, touch: boolean): AlertOptions => ({
     title: 'Conversion complete',
-    message: 'Right-click the link to save your document.',
+    message: touch ? 'Tap the link to save your document.' : 'Right-click the link to save your document.',
     severity: 'success',
-    link,
+    link: { ...link, download: true },
     timeout: null,
   }),
 };

@@ -4,6 +4,7 @@ import type { AlertOptions } from '../../../components/alerts/alert-types';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { flushAllChapterQueues } from '../../../editor/autosave';
 import { ApiError } from '../../../lib/api-client';
+import { hasCoarsePointer } from '../../../lib/coarse-pointer';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 import { exportAlerts } from '../workspace-messages';
 
@@ -51,7 +52,9 @@ export function useStoryExport(story: { storyId: string; title: string }) {
       return answer.url;
     },
     onSuccess: (url, { type }) =>
-      showAlert(exportAlerts.complete({ url, text: `Download ${EXPORT_TYPE_LABELS[type]}` })),
+      showAlert(
+        exportAlerts.complete({ url, text: `Download ${EXPORT_TYPE_LABELS[type]}` }, hasCoarsePointer()),
+      ),
   });
   return {
     startExport: (variables: ExportVariables) => mutation.mutate(variables),
