@@ -193,6 +193,35 @@ describe('the story list', () => {
     );
   });
 
+  it('says where a deleted story can be restored from, and brings it back with Undo', async () => {
+    // Arrange
+    const { requests } = stubServer({
+      'GET /api/stories': jsonResponse([buildStory({ story_id: 's1', title: 'The Long Road' })]),
+      'GET /api/series': jsonResponse([]),
+      'DELETE /api/stories/s1': emptyResponse(204),
+      'POST /api/trash/stories/s1/restore': emptyResponse(204),
+    });
+    renderApp('/stories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete The Long Road' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete story' });
+    const note = within(dialog).getByText('You can restore it for 30 days from Settings › Recently deleted.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const toast = (await screen.findByText('Story deleted')).closest<HTMLElement>('[role="alert"]')!;
+
+    // Act
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo', hidden: true }));
+
+    // Assert
+    expect(note).toBeTruthy();
+    expect(toast.textContent).toContain('“The Long Road” can be restored from Settings › Recently deleted');
+    expect(await screen.findByRole('article', { name: 'The Long Road' })).toBeTruthy();
+    expect(
+      requests.filter(
+        (request) => request.method === 'POST' && request.url === '/api/trash/stories/s1/restore',
+      ),
+    ).toHaveLength(1);
+  });
+
   it("stops a deleted story's autosave queues once the server deleted it", async () => {
     // Arrange
     stubServer({

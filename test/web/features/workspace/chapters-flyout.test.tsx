@@ -163,6 +163,33 @@ describe('the chapters flyout', () => {
     expect(bodiesSent(fetchMock, 'DELETE', '/api/stories/s1/chapter/c2')).toEqual([undefined]);
   });
 
+  it('says where a deleted chapter can be restored from, and restores it with Undo', async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({
+      story: buildStory(threeChapters),
+      handle: (url, init) =>
+        init.method === 'POST' && url === '/api/trash/stories/s1/chapters/c2/restore'
+          ? new Response(null, { status: 204 })
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    const list = await openFlyout();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrival' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete chapter' });
+    const note = within(dialog).getByText('You can restore it for 30 days from Settings › Recently deleted.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const toast = (await screen.findByText('Chapter deleted')).closest<HTMLElement>('[role="alert"]')!;
+
+    // Act
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo', hidden: true }));
+
+    // Assert
+    expect(note).toBeTruthy();
+    expect(toast.textContent).toContain('“Arrival” can be restored from Settings › Recently deleted');
+    await waitFor(() => expect(rowTitles(list)).toEqual(['Departure', 'Arrival', 'The Oasis']));
+    expect(bodiesSent(fetchMock, 'POST', '/api/trash/stories/s1/chapters/c2/restore')).toHaveLength(1);
+  });
+
   it("stops a deleted chapter's autosave queue, and no other chapter's", async () => {
     // Arrange
     stubWorkspaceServer({ story: buildStory(threeChapters) });

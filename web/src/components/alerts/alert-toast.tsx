@@ -54,7 +54,7 @@ export function AlertToast({ alert, open, onClose, bottomClearance = 0 }: AlertT
       >
         <AlertTitle>{alert.title}</AlertTitle>
         {alert.message}
-        {(alert.callback || alert.link) && (
+        {(alert.callback || alert.link || alert.action) && (
           <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             {alert.callback && (
               <Button
@@ -66,6 +66,19 @@ export function AlertToast({ alert, open, onClose, bottomClearance = 0 }: AlertT
                 color="inherit"
               >
                 {alert.callback.text}
+              </Button>
+            )}
+            {alert.action && (
+              <Button
+                onClick={() => {
+                  onClose();
+                  alert.action?.onAction();
+                }}
+                size="small"
+                variant="outlined"
+                color="inherit"
+              >
+                {alert.action.text}
               </Button>
             )}
             {alert.link && (

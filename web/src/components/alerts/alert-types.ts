@@ -19,6 +19,12 @@ export interface AlertLink {
   download?: boolean;
 }
 
+/** An action on the page itself, e.g. Undo after a deletion; the toast closes as it runs. */
+export interface AlertAction {
+  text: string;
+  onAction: () => void;
+}
+
 export interface AlertOptions {
   title: string;
   /** Line breaks are kept as written. */
@@ -28,4 +34,5 @@ export interface AlertOptions {
   timeout?: number | null;
   callback?: AlertCallback;
   link?: AlertLink;
+  action?: AlertAction;
 }

@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   title: string;
   /** The question, quoted whole from the spec (§5 confirmations), e.g. 'Delete story The Long Road?'. */
   message: string;
+  /** A second paragraph under the question, e.g. where a deleted story can be restored from. */
+  detail?: string;
   confirmLabel: string;
   /** Destructive actions are coloured as such. */
   destructive?: boolean;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
+  detail,
   confirmLabel,
   destructive = false,
   onConfirm,
@@ -47,6 +50,7 @@ export function ConfirmDialog({
         <DialogContentText id={messageId} sx={{ overflowWrap: 'anywhere' }}>
           {message}
         </DialogContentText>
+        {detail && <DialogContentText sx={{ mt: 1.5 }}>{detail}</DialogContentText>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} autoFocus color="inherit">

@@ -10,14 +10,6 @@ export function downloadAllFailedAlert(): AlertOptions {
   };
 }
 
-export function restoreFailedAlert(): AlertOptions {
-  return {
-    title: 'Restore failed',
-    message: 'This could not be restored. It may have been restored already, or removed for good.',
-    severity: 'error',
-  };
-}
-
 /** Why a deletion the server refused did not happen; nothing was deleted either way. */
 export function accountDeletionFailedMessage(serverMessage: string | undefined): string {
   return serverMessage

@@ -4,17 +4,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { storyKeys } from '../../../api/stories';
-import { restoreChapter, restoreStory, trashKeys, trashQuery } from '../../../api/trash';
-import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
+import { trashQuery } from '../../../api/trash';
+import { useRestoreFromTrash } from '../../../lib/restore-from-trash';
 import { useLoadQuery } from '../../../lib/use-load-query';
-import { restoreFailedAlert } from '../settings-messages';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (isoTimestamp: string) => dateFormat.format(new Date(isoTimestamp));
-
-type RestoreTarget = { storyId: string; chapterId?: string };
 
 /**
  * 'Recently deleted': the stories and chapters the author deleted, each restorable for 30 days. One list here
@@ -22,20 +17,8 @@ type RestoreTarget = { storyId: string; chapterId?: string };
  * deleted story is found with its story.
  */
 export function RecentlyDeletedSection() {
-  const queryClient = useQueryClient();
   const trash = useLoadQuery(trashQuery(), { what: 'the recently deleted items' });
-  const restore = useAlertingMutation({
-    mutationFn: ({ storyId, chapterId }: RestoreTarget) =>
-      chapterId ? restoreChapter(storyId, chapterId) : restoreStory(storyId),
-    failureLog: 'Restoring from the trash failed.',
-    failureAlert: restoreFailedAlert,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trashKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: storyKeys.all }),
-      ]);
-    },
-  });
+  const restore = useRestoreFromTrash();
 
   const rows = [
     ...(trash.data?.stories ?? []).map((entry) => ({

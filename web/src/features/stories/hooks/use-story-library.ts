@@ -4,6 +4,7 @@ import type { Story } from '../../../../../shared/schemas/story';
 import { deleteSeries, seriesListQuery } from '../../../api/series';
 import { deleteStory, storiesQuery } from '../../../api/stories';
 import { loadChapterQueues } from '../../../editor/autosave/load-chapter-queues';
+import { useDeletedToast } from '../../../lib/restore-from-trash';
 import { useLoadQuery } from '../../../lib/use-load-query';
 
 export type StoryLibrary =
@@ -29,10 +30,12 @@ function asStandalone(story: Story): Story {
 
 /**
  * The author's series and standalone stories for /stories, and the two deletions the page offers. A
- * deleted card goes at once; spec §8: a failed deletion is only logged and the card stays hidden.
+ * deleted card goes at once, and a deleted story's toast offers Undo; spec §8: a failed deletion is only
+ * logged and the card stays hidden.
  */
 export function useStoryLibrary() {
   const queryClient = useQueryClient();
+  const showDeletedToast = useDeletedToast();
   const stories = useLoadQuery(storiesQuery(), { what: 'the stories' });
   const seriesList = useLoadQuery(seriesListQuery(), { what: 'the series' });
 
@@ -49,12 +52,14 @@ export function useStoryLibrary() {
     mutationFn: (story: Story) => deleteStory(story.story_id),
     onMutate: (story) => hideStory(story.story_id),
     onError: (error, story) => console.error(`Deleting story ${story.story_id} failed.`, error),
-    // Its chapters' queues stop; autosave that cannot load held none.
-    onSuccess: (_result, story) =>
-      loadChapterQueues().then(
+    onSuccess: (_result, story) => {
+      showDeletedToast({ storyId: story.story_id }, story.title);
+      // Its chapters' queues stop; autosave that cannot load held none.
+      return loadChapterQueues().then(
         ({ disposeStoryQueues }) => disposeStoryQueues(story.story_id),
         () => undefined,
-      ),
+      );
+    },
   });
 
   const seriesDeletion = useMutation({

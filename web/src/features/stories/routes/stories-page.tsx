@@ -20,6 +20,7 @@ import { StoryCard } from '../components/story-card';
 import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
 import { useManuscriptImport } from '../hooks/use-manuscript-import';
 import { useStoryLibrary } from '../hooks/use-story-library';
+import { RESTORABLE_FOR_30_DAYS } from '../../../lib/restore-from-trash';
 
 // The import dialog (a form with the series field), the deletion question and the series' side list load on
 // first use: the list's first paint needs none of them.
@@ -199,6 +200,8 @@ export function StoriesPage() {
             open={deletionPrompt.open}
             title={deletionPrompt.deletion.kind === 'series' ? 'Delete series' : 'Delete story'}
             message={deletionQuestion(deletionPrompt.deletion)}
+            // A series is not kept in the trash: its volumes stay, as standalone stories.
+            detail={deletionPrompt.deletion.kind === 'story' ? RESTORABLE_FOR_30_DAYS : undefined}
             confirmLabel="Delete"
             destructive
             onConfirm={confirmDeletion}

@@ -92,7 +92,7 @@ export function ChaptersBranch({
 
   const confirmDelete = async (chapter: Chapter) => {
     setDeleteRequest(null);
-    if (await deleteChapter(chapter.id)) onChapterDeleted(chapter.id);
+    if (await deleteChapter(chapter)) onChapterDeleted(chapter.id);
   };
 
   return (

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import { ONLY_CHAPTER_MESSAGE } from '../../../../../shared/validation';
+import { RESTORABLE_FOR_30_DAYS } from '../../../lib/restore-from-trash';
 import { deleteChapterQuestion } from '../workspace-messages';
 
 export interface DeleteChapterRequest {
@@ -23,7 +24,10 @@ interface DeleteChapterDialogProps {
   onConfirm: (chapter: Chapter) => void;
 }
 
-/** Spec §5: 'Delete {chapter} from {story}?', or the refusal for a story's only chapter. */
+/**
+ * Spec §5: 'Delete {chapter} from {story}?' and where it can be restored from, or the refusal for a story's
+ * only chapter.
+ */
 export function DeleteChapterDialog({ request, storyTitle, onCancel, onConfirm }: DeleteChapterDialogProps) {
   const titleId = useId();
   // The dialog fades out after the request is cleared; it keeps showing the last request meanwhile.
@@ -50,6 +54,7 @@ export function DeleteChapterDialog({ request, storyTitle, onCancel, onConfirm }
             <DialogTitle id={titleId}>Delete chapter</DialogTitle>
             <DialogContent>
               <DialogContentText>{deleteChapterQuestion(shown.chapter.title, storyTitle)}</DialogContentText>
+              <DialogContentText sx={{ mt: 1.5 }}>{RESTORABLE_FOR_30_DAYS}</DialogContentText>
             </DialogContent>
             <DialogActions>
               <Button onClick={onCancel} autoFocus>

@@ -14,6 +14,7 @@ import { disposeChapterQueue } from '../../../editor/autosave';
 import { ApiError } from '../../../lib/api-client';
 import { alertForRefusedInput } from '../../../lib/refused-input-alert';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
+import { useDeletedToast } from '../../../lib/restore-from-trash';
 import { workspaceAlerts } from '../workspace-messages';
 import { byPlace } from '../utils/chapter-order';
 import { useChangeChapters, useChangeStory, type WorkspaceStory } from './use-workspace-data';
@@ -189,21 +190,26 @@ export function useReorderChapters(storyId: string) {
 }
 
 /**
- * Deletes a chapter; resolves whether it is gone. The server refuses (409) to delete a story's only chapter,
- * for instance when another tab deleted the others: that refusal is shown in the spec's words.
+ * Deletes a chapter; resolves whether it is gone, which a toast with Undo then says. The server refuses (409)
+ * to delete a story's only chapter, for instance when another tab deleted the others: that refusal is shown
+ * in the spec's words.
  */
 export function useDeleteChapter(storyId: string) {
+  const showDeletedToast = useDeletedToast();
   const { mutateAsync } = useAlertingMutation({
-    mutationFn: (chapterId: string) => deleteChapter(storyId, chapterId),
-    onSuccess: (_result, chapterId) => disposeChapterQueue({ storyId, chapterId }),
+    mutationFn: (chapter: Chapter) => deleteChapter(storyId, chapter.id),
+    onSuccess: (_result, chapter) => {
+      disposeChapterQueue({ storyId, chapterId: chapter.id });
+      showDeletedToast({ storyId, chapterId: chapter.id }, chapter.title);
+    },
     failureLog: 'Deleting a chapter failed.',
     failureAlert: (error) =>
       error instanceof ApiError && error.code === 'only_chapter'
         ? { title: 'Error', message: ONLY_CHAPTER_MESSAGE, severity: 'warning' }
         : workspaceAlerts.chapterDeletionFailed,
   });
-  return (chapterId: string): Promise<boolean> =>
-    mutateAsync(chapterId).then(
+  return (chapter: Chapter): Promise<boolean> =>
+    mutateAsync(chapter).then(
       () => true,
       () => false,
     );

@@ -346,7 +346,7 @@ function LoadedWorkspace({
         onCancel={() => setDeleteRequest(null)}
         onConfirm={(chapter) => {
           setDeleteRequest(null);
-          void deleteChapter(chapter.id).then((deleted) => deleted && removeChapter(chapter.id));
+          void deleteChapter(chapter).then((deleted) => deleted && removeChapter(chapter.id));
         }}
       />
       <StorySearchPanel
