@@ -95,6 +95,38 @@ describe('importing a manuscript from the story list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens the imported story once the import is done, the author still on the list', async () => {
+    // Arrange
+    const built = buildStory({ story_id: 'n1', title: 'Winter' });
+    let listed = false;
+    stubServer({
+      // The page's own read finds nothing yet; the polls that follow the import find it built.
+      'GET /api/stories': () => jsonResponse(listed ? [built] : [], 200),
+      'GET /api/series': jsonResponse([]),
+      'GET /api/stories/n1': jsonResponse(built),
+      ...uploadAnswers,
+      [`PUT ${UPLOAD_URL}`]: emptyResponse(200),
+      'POST /api/stories/import/uploads/u1': () => {
+        listed = true;
+        return jsonResponse(
+          { ...built, import: { status: 'importing', chapters_done: 0, chapters_total: 1 } },
+          202,
+        );
+      },
+    });
+    const { router } = renderApp('/stories');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Manuscript file'), {
+      target: { files: [manuscript('winter.txt')] },
+    });
+
+    // Act
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // Assert
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stories/n1'), { timeout: 10_000 });
+  });
+
   it("keeps the dialog open with the server's reason when it refuses the file", async () => {
     // Arrange
     stubServer({

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ImportStoryForm, Story } from '../../../../../shared/schemas/story';
 import { seriesListQuery } from '../../../api/series';
 import { importManuscript } from '../../../api/manuscript-uploads';
 import { getStories, storiesQuery } from '../../../api/stories';
 import { useAlerts } from '../../../components/alerts/alerts-context';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 
 /** How often the story list asks for the progress of an import under way. */
@@ -19,12 +21,15 @@ const IMPORT_FAILED_ALERT = {
 /**
  * The story list's import: the upload (a refusal of the file is kept for the dialog to show, so another
  * file can be chosen; any other failure is the usual toast) and, while any story is importing, the list
- * polled in the background so its cards count the chapters as the worker builds them.
+ * polled in the background so its cards count the chapters as the worker builds them. The story imported
+ * from this visit of the list opens by itself once it is built, if the author is still here waiting for it.
  */
 export function useManuscriptImport(stories: Story[] | undefined) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { showAlert } = useAlerts();
   const [refusal, setRefusal] = useState<string>();
+  const [awaitedStoryId, setAwaitedStoryId] = useState<string>();
 
   const upload = useMutation({
     mutationFn: ({ fields, manuscript }: { fields: ImportStoryForm; manuscript: File }) =>
@@ -32,6 +37,7 @@ export function useManuscriptImport(stories: Story[] | undefined) {
     onMutate: () => setRefusal(undefined),
     onSuccess: async (story) => {
       queryClient.setQueryData(storiesQuery().queryKey, (list) => [...(list ?? []), story]);
+      setAwaitedStoryId(story.story_id);
       if (story.series_id) await queryClient.invalidateQueries({ queryKey: seriesListQuery().queryKey });
     },
     onError: (error) => {
@@ -51,6 +57,14 @@ export function useManuscriptImport(stories: Story[] | undefined) {
     }, IMPORT_POLL_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [importing, queryClient]);
+
+  // Done, a story carries no import any more; a failed import stays on its card to be read there.
+  const awaited = stories?.find((story) => story.story_id === awaitedStoryId);
+  useEffect(() => {
+    if (!awaited || awaited.import?.status === 'importing') return;
+    setAwaitedStoryId(undefined);
+    if (!awaited.import) navigate(paths.story.getHref(awaited.story_id));
+  }, [awaited, navigate]);
 
   return {
     startImport: (fields: ImportStoryForm, manuscript: File, onImported: () => void) =>
