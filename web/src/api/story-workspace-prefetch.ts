@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { storyAddressParameters } from '../config/paths';
+import { readLastEditedChapter } from '../editor/plugins/caret-memory-plugin/caret-memory';
 import { chapterToOpen } from '../features/workspace/utils/chapter-order';
 import { associationsQuery } from './associations';
 import { prefetchChapterBlocks } from './chapter-content';
@@ -26,6 +27,7 @@ export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string
       const chapter = chapterToOpen(
         story.chapters ?? [],
         address.searchParams.get(storyAddressParameters.chapter),
+        readLastEditedChapter(localStorage, storyId),
       );
       if (chapter) prefetchChapterBlocks(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);
     },

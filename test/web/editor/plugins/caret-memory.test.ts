@@ -6,6 +6,7 @@ import {
   $placeCaret,
   CARET_WRITE_INTERVAL_MS,
   caretStorageKey,
+  readLastEditedChapter,
   readRememberedCaret,
   registerCaretRecorder,
   rememberCaret,
@@ -104,7 +105,11 @@ describe('the caret recorder', () => {
       commit(editor, () => {
         (paragraphs()[paragraph]!.getFirstChild() as TextNode).select(offset, offset);
       });
-    return { unregister, moveTo };
+    const typeInto = (paragraph: number, text: string) =>
+      commit(editor, () => {
+        (paragraphs()[paragraph]!.getFirstChild() as TextNode).setTextContent(text);
+      });
+    return { unregister, moveTo, typeInto };
   }
 
   it('writes the caret down at most once an interval while it moves, where it last was', () => {
@@ -139,5 +144,16 @@ describe('the caret recorder', () => {
     vi.advanceTimersByTime(CARET_WRITE_INTERVAL_MS);
 
     expect(readRememberedCaret(localStorage, 's1', 'c1')).toBeNull();
+  });
+
+  it("makes the chapter the story's last edited once its text changes, not when the caret only moves", () => {
+    const { moveTo, typeInto } = recordedEditor();
+
+    moveTo(0, 2);
+    const afterMoving = readLastEditedChapter(localStorage, 's1');
+    typeInto(1, 'Four and five');
+
+    expect(afterMoving).toBeNull();
+    expect(readLastEditedChapter(localStorage, 's1')).toBe('c1');
   });
 });

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 import { serverError } from '../../helpers/fetch-stub';
+import { lastChapterStorageKey } from '../../../../web/src/editor/plugins/caret-memory-plugin/caret-memory';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
 
@@ -23,6 +24,20 @@ describe('the workspace address', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?chapter=c1'));
     expect(router.state.location.pathname).toBe('/stories/s1');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('opens the chapter last edited in this browser when the address names none', async () => {
+    // Arrange
+    stubWorkspaceServer({ story: buildStory(chapters) });
+    localStorage.setItem(lastChapterStorageKey('s1'), 'c2');
+    onTestFinished(() => localStorage.clear());
+
+    // Act
+    const { router } = await renderWorkspace('/stories/s1');
+
+    // Assert
+    expect(openChapterId()).toBe('c2');
+    await waitFor(() => expect(router.state.location.search).toBe('?chapter=c2'));
   });
 
   it('opens the chapter the address names', async () => {

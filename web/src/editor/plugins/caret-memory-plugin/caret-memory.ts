@@ -11,6 +11,7 @@ import {
   type PointType,
 } from 'lexical';
 import { $isCustomParagraphNode } from '../../nodes';
+import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
 
 /**
  * Where the author's caret was in a chapter: the paragraph (by its block's key_id, which survives reloads and
@@ -67,6 +68,30 @@ function textLengthBefore(parent: ElementNode, childIndex: number): number {
     .getChildren()
     .slice(0, childIndex)
     .reduce((length, child) => length + child.getTextContentSize(), 0);
+}
+
+const LAST_CHAPTER_PREFIX = 'loreweaver:last-chapter:';
+
+export function lastChapterStorageKey(storyId: string): string {
+  return `${LAST_CHAPTER_PREFIX}${storyId}`;
+}
+
+/** The chapter of the story the author last changed the text of in this browser; null when none is kept. */
+export function readLastEditedChapter(storage: Storage, storyId: string): string | null {
+  try {
+    return storage.getItem(lastChapterStorageKey(storyId));
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the story's last edited chapter; like the caret, a refused storage only loses the convenience. */
+export function rememberLastEditedChapter(storage: Storage, storyId: string, chapterId: string): void {
+  try {
+    storage.setItem(lastChapterStorageKey(storyId), chapterId);
+  } catch {
+    // Quota exceeded or storage disabled: the story then opens on its first chapter.
+  }
 }
 
 /** The offset of a selection point in its paragraph's text, with the paragraph's key_id. */
@@ -134,7 +159,9 @@ export interface CaretRecorderOptions {
 /**
  * Remembers the caret of the editor's updates: written at most once per `CARET_WRITE_INTERVAL_MS` while it moves,
  * and at once when the page is hidden or closed and when unregistered (the editor unmounting). The caret is read
- * from the latest state only when written. Returns the unregister function.
+ * from the latest state only when written. The first change of the text since the chapter opened makes it the
+ * story's last edited chapter (compared once per opening, so typing costs nothing more). Returns the unregister
+ * function.
  */
 export function registerCaretRecorder(
   editor: LexicalEditor,
@@ -143,6 +170,7 @@ export function registerCaretRecorder(
   let written: RememberedCaret | null = null;
   let latest: EditorState | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let edited = false;
 
   const write = () => {
     clearTimeout(timer);
@@ -155,8 +183,13 @@ export function registerCaretRecorder(
     rememberCaret(storage, storyId, chapterId, caret);
   };
 
-  const unregisterUpdates = editor.registerUpdateListener(({ editorState }) => {
+  const unregisterUpdates = editor.registerUpdateListener(({ editorState, prevEditorState, tags }) => {
     if (!isPlaced()) return;
+    if (!edited && !tags.has(PROGRAMMATIC_LOAD_TAG) && editorState !== prevEditorState) {
+      const text = () => $getRoot().getTextContent();
+      edited = editorState.read(text) !== prevEditorState.read(text);
+      if (edited) rememberLastEditedChapter(storage, storyId, chapterId);
+    }
     latest = editorState;
     timer ??= setTimeout(write, CARET_WRITE_INTERVAL_MS);
   });

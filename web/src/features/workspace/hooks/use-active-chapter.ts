@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import { storyAddressParameters } from '../../../config/paths';
+import { readLastEditedChapter } from '../../../editor/plugins/caret-memory-plugin/caret-memory';
 import { chapterToOpen } from '../utils/chapter-order';
 
 // `paths.storyMention` adds a paragraph to scroll to and the association to flash in it (or the paragraph).
@@ -12,14 +13,16 @@ const {
 } = storyAddressParameters;
 
 /**
- * The chapter named by `?chapter=` (see `chapterToOpen`). Spec §2: without one, the first chapter (by place) is
- * used and the address is updated to name it, replacing the history entry so Back does not return to the bare
- * address.
+ * The chapter named by `?chapter=` (see `chapterToOpen`). Without one, the chapter last edited in this browser,
+ * or else the first by place (spec §2), is used and the address is updated to name it, replacing the history
+ * entry so Back does not return to the bare address.
  */
-export function useActiveChapter(chapters: readonly Chapter[]) {
+export function useActiveChapter(storyId: string, chapters: readonly Chapter[]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedId = searchParams.get(CHAPTER_PARAMETER);
-  const activeChapter = chapterToOpen(chapters, requestedId);
+  // Read when the story opens: switching chapters later goes by the address alone.
+  const [lastEditedId] = useState(() => readLastEditedChapter(localStorage, storyId));
+  const activeChapter = chapterToOpen(chapters, requestedId, lastEditedId);
   const requested = activeChapter?.id === requestedId ? activeChapter : undefined;
 
   const selectChapter = useCallback(

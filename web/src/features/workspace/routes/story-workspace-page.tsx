@@ -122,7 +122,10 @@ function LoadedWorkspace({
   const [panels, changePanels] = useReducer(workspacePanelsReducer, ALL_PANELS_CLOSED);
   const associationPanelOpen = useAssociationPanelOpen();
   const { chapters } = story;
-  const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(chapters);
+  const { activeChapter, selectChapter, mentionTarget, clearMentionTarget } = useActiveChapter(
+    story.story_id,
+    chapters,
+  );
   const [liveWordCounts] = useState(() => new LiveWordCounts());
   const renameStory = useRenameStory(story);
   const renameSeries = useRenameSeries(story);

@@ -3,12 +3,19 @@ import type { Chapter } from '../../../../../shared/schemas/chapter';
 export const byPlace = (first: Chapter, second: Chapter) => first.place - second.place;
 
 /**
- * The chapter the workspace opens (spec §2): the one named by `?chapter=`, or the first by place when none is
- * named or the named one is not the story's (a stale link, a chapter deleted elsewhere).
+ * The chapter the workspace opens (spec §2): the one named by `?chapter=`; when none is named or the named one
+ * is not the story's (a stale link, a chapter deleted elsewhere), the one the author last edited here, and
+ * without that the first by place.
  */
-export function chapterToOpen(chapters: readonly Chapter[], requestedId: string | null): Chapter | undefined {
-  const requested = chapters.find((chapter) => chapter.id === requestedId);
-  if (requested) return requested;
+export function chapterToOpen(
+  chapters: readonly Chapter[],
+  requestedId: string | null,
+  lastEditedId: string | null = null,
+): Chapter | undefined {
+  const named =
+    chapters.find((chapter) => chapter.id === requestedId) ??
+    chapters.find((chapter) => chapter.id === lastEditedId);
+  if (named) return named;
   let first: Chapter | undefined;
   for (const chapter of chapters) if (!first || chapter.place < first.place) first = chapter;
   return first;
