@@ -209,6 +209,8 @@ test('switching chapters sends what was typed in the one left, and both keep the
   if (!(await secondRow.isVisible())) await page.getByRole('button', { name: /^Chapters/ }).click();
   await secondRow.click();
   await expect(page).toHaveURL(new RegExp(`chapter=${secondId}`));
+  // The first chapter's text stays in view until the second has loaded; typing starts in the second.
+  await expect(editor).not.toContainText('Words of the first chapter.');
   await typeParagraphs(page, editor, ['Words of the second chapter.']);
 
   await expect

@@ -115,8 +115,15 @@ const SHARP = {
   install: 'npm install --os=linux --cpu=x64 --libc=glibc sharp',
 };
 
-/** Whether the handler's own code (not its dependencies) imports `module`: a fast scan with packages left external. */
-function handlerImports(entry: string, module: string): boolean {
+/**
+ * The packages the handler's own code (not its dependencies) imports: a fast scan with packages left external,
+ * made once per handler (synthesis asks several questions of each).
+ */
+const packagesImportedBy = new Map<string, string[]>();
+
+function packagesImported(entry: string): string[] {
+  const known = packagesImportedBy.get(entry);
+  if (known) return known;
   const { metafile } = buildSync({
     entryPoints: [entry],
     bundle: true,
@@ -127,11 +134,16 @@ function handlerImports(entry: string, module: string): boolean {
     metafile: true,
     logLevel: 'silent',
   });
-  return Object.values(metafile.inputs).some((input) =>
-    input.imports.some(
-      (imported) => imported.external && (imported.path === module || imported.path.startsWith(`${module}/`)),
-    ),
+  const imported = Object.values(metafile.inputs).flatMap((input) =>
+    input.imports.filter((item) => item.external).map((item) => item.path),
   );
+  packagesImportedBy.set(entry, imported);
+  return imported;
+}
+
+/** Whether the handler's own code imports `module` (or one of its subpaths). */
+function handlerImports(entry: string, module: string): boolean {
+  return packagesImported(entry).some((path) => path === module || path.startsWith(`${module}/`));
 }
 
 export function handlerImportsSharp(entry: string): boolean {

@@ -130,6 +130,16 @@ describe('the API generated from the route table', () => {
     }
   });
 
+  it("lets GET /api/stories query the table's chapter listing", () => {
+    const api = synthesized.template(synthesized.stacks.api);
+    const statements = functionBehindRoute(api, 'GET /api/stories')?.statements ?? [];
+    const resources = JSON.stringify(
+      statements.filter((statement) => asArray(statement.Action).includes('dynamodb:Query')),
+    );
+
+    expect(resources).toContain('/index/chapters-by-owner');
+  });
+
   it('logs API access and throttles the stage', () => {
     synthesized.template(synthesized.stacks.edge).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -151,6 +161,26 @@ describe('data', () => {
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
     });
+  });
+
+  it('lists chapters under their author in an index that leaves out the content stamp every save rewrites', () => {
+    const [table] = Object.values(
+      synthesized.template(synthesized.stacks.data).findResources('AWS::DynamoDB::Table'),
+    );
+    const [index] = table!.Properties.GlobalSecondaryIndexes;
+
+    expect(index).toMatchObject({
+      IndexName: 'chapters-by-owner',
+      KeySchema: [
+        { AttributeName: 'owner_PK', KeyType: 'HASH' },
+        { AttributeName: 'owner_SK', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'INCLUDE' },
+    });
+    expect(index.Projection.NonKeyAttributes).toEqual(
+      expect.arrayContaining(['title', 'status', 'chapter_ids']),
+    );
+    expect(index.Projection.NonKeyAttributes).not.toContain('content_stamp');
   });
 
   it('blocks public access, requires TLS and encrypts every bucket', () => {
