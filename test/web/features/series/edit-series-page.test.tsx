@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, formFields, jsonResponse, stubServer } from '../library-fixtures';
 import { serverError } from '../../helpers/fetch-stub';
@@ -7,6 +7,8 @@ import { silenceConsoleErrors } from '../../helpers/console';
 
 beforeEach(() => {
   silenceConsoleErrors();
+  // jsdom lays nothing out and has no scrollIntoView; the editor asks for it on the refused field.
+  Element.prototype.scrollIntoView = vi.fn();
 });
 
 const volumes = [
@@ -72,6 +74,46 @@ describe('the series editor', () => {
     // Assert
     expect(await screen.findByText(message)).toBeTruthy();
     expect(changes(requests)).toEqual([]);
+  });
+
+  it('never leaves a series made by name at a dead end: the refused description is shown, in view and focused', async () => {
+    // Arrange: typing a series name on a story makes a series without a description.
+    const byName = buildSeries(
+      { series_id: 'r1', series_title: 'The Expanse', series_description: '' },
+      volumes,
+    );
+    const { requests } = await openEditor({ 'GET /api/series/r1': jsonResponse(byName) });
+    expect(screen.getByText('Needed before the series can be updated.')).toBeTruthy();
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    // Assert
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await waitFor(() => expect(document.activeElement).toBe(description));
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(description);
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = description.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Description cannot be blank');
+    expect(changes(requests)).toEqual([]);
+  });
+
+  it('takes the message away once the refused field is mended', async () => {
+    // Arrange
+    const byName = buildSeries(
+      { series_id: 'r1', series_title: 'The Expanse', series_description: '' },
+      volumes,
+    );
+    await openEditor({ 'GET /api/series/r1': jsonResponse(byName) });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+
+    // Act
+    fireEvent.change(description, { target: { value: 'Humanity, spread thin.' } });
+
+    // Assert
+    expect(description.getAttribute('aria-invalid')).toBe('false');
   });
 
   it("saves the fields and the stories with places from 1, then says 'Edit Action Complete'", async () => {

@@ -1,10 +1,14 @@
 import { SeriesDescriptionSchema, SeriesTitleSchema } from '../../../../shared/schemas/series';
-import { INVALID_TITLE_ALERT_TITLE, SERIES_TITLE_BLANK_MESSAGE } from '../../../../shared/validation';
+import {
+  INVALID_TITLE_ALERT_TITLE,
+  SERIES_DESCRIPTION_BLANK_MESSAGE,
+  SERIES_TITLE_BLANK_MESSAGE,
+} from '../../../../shared/validation';
 import type { AlertOptions } from '../../components/alerts/alert-types';
 
 export type SeriesTextValidation =
   | { valid: true; title: string; description: string }
-  | { valid: false; field: 'title' | 'description'; alert: AlertOptions };
+  | { valid: false; field: 'title' | 'description'; message: string; alert: AlertOptions };
 
 /**
  * Spec §5 series edit, with the rules the server runs: 'Title cannot be blank', 'Description cannot be blank';
@@ -18,12 +22,17 @@ export function validateSeriesText(title: string, description: string): SeriesTe
       message === SERIES_TITLE_BLANK_MESSAGE
         ? { title: message, message: '', severity: 'error' }
         : { title: INVALID_TITLE_ALERT_TITLE, message, severity: 'error' };
-    return { valid: false, field: 'title', alert };
+    return { valid: false, field: 'title', message, alert };
   }
   const descriptionResult = SeriesDescriptionSchema.safeParse(description);
   if (!descriptionResult.success) {
-    const message = descriptionResult.error.issues[0]?.message ?? '';
-    return { valid: false, field: 'description', alert: { title: message, message: '', severity: 'error' } };
+    const message = descriptionResult.error.issues[0]?.message ?? SERIES_DESCRIPTION_BLANK_MESSAGE;
+    return {
+      valid: false,
+      field: 'description',
+      message,
+      alert: { title: message, message: '', severity: 'error' },
+    };
   }
   return { valid: true, title: titleResult.data, description: descriptionResult.data };
 }

@@ -16,7 +16,7 @@ import { useToastClearance } from '../../../components/alerts/toast-clearance';
 import { lengthCount } from '../../../components/text-length/length-limit';
 import { ImageDropzone } from '../../../components/image-dropzone/image-dropzone';
 import { useObjectUrl } from '../../../components/image-dropzone/use-object-url';
-import { useSeriesDraft } from '../hooks/use-series-draft';
+import { type SeriesField, useSeriesDraft } from '../hooks/use-series-draft';
 import type { Volume } from '../types';
 import { AddStoryDialog } from './add-story-dialog';
 import { VolumeList } from './volume-list';
@@ -26,6 +26,9 @@ interface SeriesEditorProps {
   /** Stories in no series when the page opened: what 'Add Story' can offer. */
   standaloneStories: Story[];
 }
+
+/** A series made by typing its name on a story has no description yet; say so before 'Update' refuses. */
+const DESCRIPTION_NEEDED_HINT = 'Needed before the series can be updated.';
 
 /** Spec §2 edit series: image, title, description and the ordered stories, saved with 'Update'. */
 export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
@@ -44,8 +47,15 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
     event.preventDefault();
     if (draft.isSaving) return;
     const invalidField = await draft.save();
-    if (invalidField) (invalidField === 'title' ? titleInput : descriptionInput).current?.focus();
+    if (!invalidField) return;
+    // Never a dead end: the refused field, wherever the page was scrolled to (the author may have been
+    // reordering stories far below it), comes into view with the caret in it and its message under it.
+    const field = (invalidField === 'title' ? titleInput : descriptionInput).current;
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
   };
+  const errorAt = (field: SeriesField) =>
+    draft.fieldError?.field === field ? draft.fieldError.message : undefined;
 
   const closeRemovalPrompt = () => setRemovalPrompt((current) => current && { ...current, open: false });
   const confirmRemoval = () => {
@@ -86,10 +96,10 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             required
             value={draft.title}
             onChange={(event) => draft.setTitle(event.target.value)}
-            error={draft.invalidField === 'title'}
+            error={errorAt('title') !== undefined}
             inputRef={titleInput}
             autoComplete="off"
-            helperText={lengthCount(draft.title, TITLE_MAX_LENGTH)}
+            helperText={errorAt('title') ?? lengthCount(draft.title, TITLE_MAX_LENGTH)}
             slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
             fullWidth
           />
@@ -100,7 +110,11 @@ export function SeriesEditor({ series, standaloneStories }: SeriesEditorProps) {
             minRows={4}
             value={draft.description}
             onChange={(event) => draft.setDescription(event.target.value)}
-            error={draft.invalidField === 'description'}
+            error={errorAt('description') !== undefined}
+            helperText={
+              errorAt('description') ??
+              (draft.description.trim() === '' ? DESCRIPTION_NEEDED_HINT : undefined)
+            }
             inputRef={descriptionInput}
             slotProps={{ htmlInput: { maxLength: SERIES_DESCRIPTION_MAX_LENGTH } }}
             fullWidth

@@ -13,6 +13,8 @@ import { SERIES_SAVED_ALERT, SERIES_SAVE_FAILED_ALERT } from '../series-alerts';
 import type { Volume } from '../types';
 import { validateSeriesText } from '../validate-series-text';
 
+export type SeriesField = 'title' | 'description';
+
 function volumesOf(series: Series): Volume[] {
   return [...series.stories]
     .sort((first, second) => first.place - second.place)
@@ -34,7 +36,8 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
   const [volumes, setVolumes] = useState(() => volumesOf(loadedSeries));
   // Stories removed from the series here are standalone now, so they can be added again.
   const [released, setReleased] = useState<Volume[]>([]);
-  const [invalidField, setInvalidField] = useState<'title' | 'description' | null>(null);
+  /** The field the last 'Update' was refused for, with the rule's message shown at it. */
+  const [fieldError, setFieldError] = useState<{ field: SeriesField; message: string } | null>(null);
 
   const volumeIds = new Set(volumes.map((volume) => volume.story_id));
   const candidates = [
@@ -111,14 +114,14 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
   };
 
   /** Sends the working copy; returns the field to focus when it is not valid. */
-  const save = async (): Promise<'title' | 'description' | undefined> => {
+  const save = async (): Promise<SeriesField | undefined> => {
     const validation = validateSeriesText(title, description);
     if (!validation.valid) {
-      setInvalidField(validation.field);
+      setFieldError({ field: validation.field, message: validation.message });
       showAlert(validation.alert);
       return validation.field;
     }
-    setInvalidField(null);
+    setFieldError(null);
     // A failure has been told to the author by the mutation; the working copy stays for another try.
     await update.mutateAsync(validation).catch(() => undefined);
     return undefined;
@@ -127,14 +130,20 @@ export function useSeriesDraft(loadedSeries: Series, standaloneStories: Story[])
   return {
     saved,
     title,
-    setTitle,
+    setTitle: (value: string) => {
+      setTitle(value);
+      if (fieldError?.field === 'title') setFieldError(null);
+    },
     description,
-    setDescription,
+    setDescription: (value: string) => {
+      setDescription(value);
+      if (fieldError?.field === 'description') setFieldError(null);
+    },
     image,
     setImage,
     volumes,
     candidates,
-    invalidField,
+    fieldError,
     isSaving: update.isPending,
     moveVolume,
     addVolume,
