@@ -110,10 +110,12 @@ test('the story-wide search opens a chapter at the match, and replaces across th
   await panel.getByRole('textbox', { name: 'Replace with' }).fill('Wednesday');
   await panel.getByRole('button', { name: 'Replace all in story' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Replace all in story' });
-  await expect(confirm).toContainText('Replace 2 matches in 2 chapters of “tuesday” with “Wednesday”?');
+  await expect(confirm).toContainText(
+    'Replace “tuesday” with “Wednesday”? It appears 2 times, in 2 chapters.',
+  );
   await confirm.getByRole('button', { name: 'Replace all' }).click();
   await expect(panel.getByText('Replaced 2 matches in 2 chapters.')).toBeVisible();
-  await expect(panel.getByText('No matches in the saved text.')).toBeVisible();
+  await expect(panel.getByText('No matches found in this story.')).toBeVisible();
   // The open chapter was reloaded with the new text.
   await expect(editor.locator('p', { hasText: 'On Wednesday a rider fell' })).toBeAttached();
 });

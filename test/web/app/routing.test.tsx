@@ -147,4 +147,17 @@ describe('routing', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(fetchMock).toHaveBeenCalledWith('/auth/logout', expect.objectContaining({ method: 'DELETE' }));
   });
+
+  it('lists the keyboard shortcuts from the account menu', async () => {
+    // Arrange
+    signedIn();
+    renderApp('/stories');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+
+    // Act
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Keyboard shortcuts' }));
+
+    // Assert
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
 });

@@ -10,9 +10,16 @@ const KeyboardShortcutsDialog = lazyComponent(
 
 const ON_MAC = isMacPlatform();
 
+/** Asks the page's shortcuts help to open its dialog: the account menu's visible way to the list. */
+const OPEN_SHORTCUTS_EVENT = 'loreweaver:open-keyboard-shortcuts';
+
+export function openKeyboardShortcuts(): void {
+  window.dispatchEvent(new Event(OPEN_SHORTCUTS_EVENT));
+}
+
 /**
- * Opens the 'Keyboard shortcuts' dialog with Ctrl+/ (Cmd+/ on a Mac) anywhere, or '?' outside text fields.
- * The dialog is mounted from its first opening on.
+ * Opens the 'Keyboard shortcuts' dialog with Ctrl+/ (Cmd+/ on a Mac) anywhere, '?' outside text fields, or
+ * the account menu's 'Keyboard shortcuts'. The dialog is mounted from its first opening on.
  */
 export function KeyboardShortcutsHelp() {
   const [dialog, setDialog] = useState<{ open: boolean } | null>(null);
@@ -26,8 +33,13 @@ export function KeyboardShortcutsHelp() {
       event.preventDefault();
       setDialog({ open: true });
     };
+    const onOpenAsked = () => setDialog({ open: true });
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener(OPEN_SHORTCUTS_EVENT, onOpenAsked);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener(OPEN_SHORTCUTS_EVENT, onOpenAsked);
+    };
   }, []);
 
   if (!dialog) return null;

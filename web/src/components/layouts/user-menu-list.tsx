@@ -1,3 +1,4 @@
+import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
@@ -9,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useUser } from '../../lib/user/user-context';
+import { openKeyboardShortcuts } from '../keyboard-shortcuts/keyboard-shortcuts-help';
 
 interface UserMenuListProps {
   /** The account button; `null` when the menu is closed. */
@@ -49,6 +51,17 @@ export function UserMenuList({ anchor, onClose: close }: UserMenuListProps) {
           <SettingsOutlined fontSize="small" />
         </ListItemIcon>
         Settings
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          close();
+          openKeyboardShortcuts();
+        }}
+      >
+        <ListItemIcon>
+          <KeyboardOutlined fontSize="small" />
+        </ListItemIcon>
+        Keyboard shortcuts
       </MenuItem>
       <MenuItem
         onClick={() => {

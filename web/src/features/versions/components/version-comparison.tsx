@@ -97,13 +97,13 @@ export function VersionComparison({
           <Box component="ins" sx={addedStyle}>
             Added
           </Box>{' '}
-          only in this version
+          restoring this version brings it back
         </Typography>
         <Typography variant="caption">
           <Box component="del" sx={removedStyle}>
             Removed
           </Box>{' '}
-          only in the current text
+          restoring this version takes it out
         </Typography>
       </Box>
       <Box

@@ -65,7 +65,7 @@ export function VersionList({ storyId, chapterId, textChanges, onChoose }: Versi
   };
 
   return (
-    <Box sx={{ px: 2.5, pb: 2, overflowY: 'auto' }}>
+    <Box sx={{ px: 2.5, pt: 2, pb: 2, overflowY: 'auto' }}>
       <Box
         component="form"
         onSubmit={submit}

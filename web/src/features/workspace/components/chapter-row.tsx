@@ -91,7 +91,10 @@ export function ChapterRow({
       >
         <ListItemText
           primary={chapter.title}
-          slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: active ? 600 : 400 } } }}
+          // A long title wraps rather than being cut short beside its outline chip.
+          slotProps={{
+            primary: { variant: 'body2', sx: { fontWeight: active ? 600 : 400, overflowWrap: 'anywhere' } },
+          }}
         />
       </ListItemButton>
       {section ? (

@@ -122,7 +122,7 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
                       onChange={(event) => toggle(chapter.id, event.target.checked)}
                     />
                   }
-                  slotProps={{ typography: { variant: 'body2', noWrap: true } }}
+                  slotProps={{ typography: { variant: 'body2', sx: { overflowWrap: 'anywhere' } } }}
                   sx={{ minWidth: 0, mr: 0 }}
                 />
               ))}

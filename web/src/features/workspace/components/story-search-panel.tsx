@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MAX_FIND_LENGTH } from '../../../../../shared/schemas/story-search';
 import {
@@ -35,14 +35,15 @@ export function matchesSummary(total: number, chapters: number): string {
   return `${plural(total, 'match', 'matches')} in ${plural(chapters, 'chapter', 'chapters')}`;
 }
 
-/** The question before replacing across the story: the count first, as the search found it. */
+/** The question before replacing across the story: what becomes what, then how often, as the search found it. */
 export function replaceAllQuestion(
   search: StorySearch,
   replacement: string,
   total: number,
   chapters: number,
 ) {
-  return `Replace ${matchesSummary(total, chapters)} of “${search.query}” with “${replacement}”? Each chapter it changes keeps its formatting.`;
+  const times = total === 1 ? 'once' : `${total} times`;
+  return `Replace “${search.query}” with “${replacement}”? It appears ${times}, in ${plural(chapters, 'chapter', 'chapters')}. Each chapter keeps its formatting.`;
 }
 
 /** A snippet with its matches emphasised, found again in the snippet with the search's own rules. */
@@ -81,6 +82,14 @@ export function StorySearchPanel({ open, onClose, docked, storyId }: StorySearch
   const { showAlert } = useAlerts();
   const { textEditing } = useStoryAssociations();
   const [query, setQuery] = useState('');
+  const queryInput = useRef<HTMLInputElement>(null);
+  // Each opening puts the caret in the search box. A frame later: a covering panel's content is only in the
+  // page once its portal has mounted, and a docked one stays mounted while closed, so autoFocus would not do.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => queryInput.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   const [options, setOptions] = useState<FindOptions>({ case_sensitive: false, whole_word: false });
   const [search, setSearch] = useState<StorySearch | null>(null);
   const [replacement, setReplacement] = useState('');
@@ -154,7 +163,7 @@ export function StorySearchPanel({ open, onClose, docked, storyId }: StorySearch
             label="Search the story"
             size="small"
             fullWidth
-            autoFocus
+            inputRef={queryInput}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             slotProps={{ htmlInput: { maxLength: MAX_FIND_LENGTH } }}
@@ -187,7 +196,7 @@ export function StorySearchPanel({ open, onClose, docked, storyId }: StorySearch
           <>
             <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mb: 1 }}>
               {found.total === 0
-                ? 'No matches in the saved text.'
+                ? 'No matches found in this story.'
                 : matchesSummary(found.total, found.chapters.length)}
             </Typography>
             {found.total > 0 && (
