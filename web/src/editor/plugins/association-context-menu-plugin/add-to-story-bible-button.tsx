@@ -47,6 +47,8 @@ function selectionRect(root: HTMLElement | null): DOMRect {
 export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibleButtonProps) {
   const [editor] = useLexicalComposerContext();
   const [name, setName] = useState<string | null>(null);
+  /** Where the selection lies (its two ends), so the same name selected elsewhere moves the button there. */
+  const [where, setWhere] = useState<string | null>(null);
   const [kindsOpen, setKindsOpen] = useState<{ byKeyboard: boolean } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const current = useRef({ associations, kindsOpen });
@@ -63,10 +65,19 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
         if (!editor.isEditable() || !$isRangeSelection(selection) || selection.isCollapsed()) return null;
         return creatableAssociationName(selection.getTextContent(), current.current.associations);
       });
+    const readWhere = () =>
+      editor.getEditorState().read(() => {
+        const selection = $getSelection();
+        if (!$isRangeSelection(selection)) return null;
+        const { anchor, focus } = selection;
+        return `${anchor.key}:${anchor.offset}-${focus.key}:${focus.offset}`;
+      });
     return mergeRegister(
       editor.registerUpdateListener(() => {
         // Open kinds keep the name they were opened for.
-        if (current.current.kindsOpen === null) setName(readName());
+        if (current.current.kindsOpen !== null) return;
+        setName(readName());
+        setWhere(readWhere());
       }),
       editor.registerCommand(
         KEY_DOWN_COMMAND,
@@ -75,6 +86,7 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
             return false;
           event.preventDefault();
           setName(readName());
+          setWhere(readWhere());
           setKindsOpen({ byKeyboard: true });
           return true;
         },
@@ -83,10 +95,17 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
     );
   }, [editor]);
 
-  // Recomputed for each new selection, so the popper places itself anew.
+  // Recomputed for each new selection, so the popper places itself anew. Its context is the editor: the popper
+  // hides when the selection scrolls out of the manuscript's view.
   const anchor = useMemo(
-    () => (name === null ? null : { getBoundingClientRect: () => selectionRect(editor.getRootElement()) }),
-    [editor, name],
+    () =>
+      name === null || where === null
+        ? null
+        : {
+            getBoundingClientRect: () => selectionRect(editor.getRootElement()),
+            contextElement: editor.getRootElement() ?? undefined,
+          },
+    [editor, name, where],
   );
 
   const closeKinds = (returnFocus: boolean) => {
@@ -102,8 +121,12 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
         anchorEl={anchor}
         placement="bottom-start"
         // Below the selection and clear of it; above when there is no room below.
-        modifiers={[{ name: 'offset', options: { offset: [0, 8] } }]}
-        sx={{ zIndex: (theme) => theme.zIndex.speedDial }}
+        modifiers={[{ name: 'offset', options: { offset: [0, 8] } }, { name: 'hide' }]}
+        sx={{
+          zIndex: (theme) => theme.zIndex.speedDial,
+          // Out of sight with its selection (scrolled under the toolbar, say), not laid over other text.
+          '&[data-popper-reference-hidden]': { opacity: 0, pointerEvents: 'none' },
+        }}
       >
         <Button
           ref={buttonRef}
