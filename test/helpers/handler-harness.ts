@@ -197,6 +197,8 @@ export const tableItems = {
   chapterIndex: (storyId: string, chapterIds: string[], version = 1) => ({
     PK: `STORY#${storyId}`,
     SK: 'CHAPTERS',
+    entity: 'chapter-index',
+    story_id: storyId,
     chapter_ids: chapterIds,
     version,
   }),

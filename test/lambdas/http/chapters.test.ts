@@ -51,9 +51,13 @@ describe('chapter handlers', () => {
             }),
           },
           {
-            Put: expect.objectContaining({
-              Item: expect.objectContaining({ SK: 'CHAPTERS', chapter_ids: ['c1', chapter.id], version: 5 }),
+            Update: expect.objectContaining({
+              Key: { PK: 'STORY#s1', SK: 'CHAPTERS' },
               ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: expect.objectContaining({
+                ':ids': ['c1', chapter.id],
+                ':next': 5,
+              }),
             }),
           },
         ],
@@ -126,8 +130,9 @@ describe('chapter handlers', () => {
         TransactItems: [
           { Delete: expect.objectContaining({ Key: { PK: 'STORY#s1', SK: chapterKey } }) },
           {
-            Put: expect.objectContaining({
-              Item: expect.objectContaining({ SK: 'CHAPTERS', chapter_ids: ['c1'], version: 3 }),
+            Update: expect.objectContaining({
+              Key: { PK: 'STORY#s1', SK: 'CHAPTERS' },
+              ExpressionAttributeValues: expect.objectContaining({ ':ids': ['c1'], ':next': 3 }),
             }),
           },
         ],
@@ -269,16 +274,16 @@ describe('chapter handlers', () => {
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
           {
-            Put: expect.objectContaining({
-              Item: {
-                PK: 'STORY#s1',
-                SK: 'CHAPTERS',
-                entity: 'chapter-index',
-                chapter_ids: ['c3', 'c1', 'c2'],
-                version: 10,
-              },
+            Update: expect.objectContaining({
+              Key: { PK: 'STORY#s1', SK: 'CHAPTERS' },
               ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': 9 },
+              ExpressionAttributeValues: {
+                ':version': 9,
+                ':entity': 'chapter-index',
+                ':story': 's1',
+                ':ids': ['c3', 'c1', 'c2'],
+                ':next': 10,
+              },
             }),
           },
         ],
@@ -320,8 +325,8 @@ describe('chapter handlers', () => {
         TransactItems: [
           { Delete: expect.objectContaining({ Key: { PK: 'STORY#s1', SK: 'CHAPTER#c2' } }) },
           {
-            Put: expect.objectContaining({
-              Item: expect.objectContaining({ chapter_ids: ['c1'], version: 3 }),
+            Update: expect.objectContaining({
+              ExpressionAttributeValues: expect.objectContaining({ ':ids': ['c1'], ':next': 3 }),
             }),
           },
           {

@@ -1,3 +1,4 @@
+import type { Story } from '../../../shared/schemas/story';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -24,27 +25,49 @@ describe('story handlers', () => {
   const harness = useHandlerPorts();
 
   describe('GET /api/stories', () => {
-    it("lists the caller's stories from one Query of their partition, volumes with their place", async () => {
+    it("lists the caller's stories and series from one Query of their partition, and every story's chapters from one Query of the author's chapter listing", async () => {
       harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':owner': owner, ':story': 'STORY#' } })
+        .on(QueryCommand, {
+          ExpressionAttributeValues: { ':owner': owner, ':first': 'SERIES#', ':last': 'STORY#\uffff' },
+        })
         .resolves({
           Items: [
+            tableItems.series('saga', ['x', 'b']),
             tableItems.story('b', { series_id: 'saga', created_at: '2026-02-01T00:00:00.000Z' }),
             tableItems.story('a'),
           ],
         });
       harness.documentClient
-        .on(QueryCommand, { ExpressionAttributeValues: { ':owner': owner, ':series': 'SERIES#' } })
-        .resolves({ Items: [tableItems.series('saga', ['x', 'b'])] });
+        .on(QueryCommand, { IndexName: 'chapters-by-owner', ExpressionAttributeValues: { ':owner': owner } })
+        .resolves({
+          Items: [
+            tableItems.chapterIndex('a', ['a2', 'a1']),
+            tableItems.chapter('a', 'a1', 'ready', 'One'),
+            tableItems.chapter('a', 'a2', 'ready', 'Two'),
+            tableItems.chapterIndex('b', ['b1']),
+            tableItems.chapter('b', 'b1', 'ready', 'Only'),
+          ],
+        });
 
       const result = await listStories(signedInEvent(), testContext());
 
       expect(result.statusCode).toBe(200);
-      expect(parseBody(result)).toEqual([
+      const stories = parseBody(result) as Story[];
+      expect(stories).toEqual([
         expect.objectContaining({ story_id: 'a', title: 'Title of a' }),
         expect.objectContaining({ story_id: 'b', series_id: 'saga', series_place: 2, place: 2 }),
       ]);
-      expect((parseBody(result) as { series_id?: string }[])[0]!.series_id).toBeUndefined();
+      expect(stories[0]!.series_id).toBeUndefined();
+      expect(stories.map((story) => story.chapters.map((chapter) => [chapter.title, chapter.place]))).toEqual(
+        [
+          [
+            ['Two', 1],
+            ['One', 2],
+          ],
+          [['Only', 1]],
+        ],
+      );
+      expect(harness.documentClient).toHaveReceivedCommandTimes(QueryCommand, 2);
     });
 
     it('answers 401 without a session', async () => {
