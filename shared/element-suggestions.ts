@@ -17,6 +17,9 @@
  *   '!', '?', '…', or the start of a paragraph or line, opening quotes and brackets skipped), so 'Suddenly'
  *   at the start of ten sentences is not a name.
  * Spellings that differ only in case are one name, shown as written most often (first seen on a tie).
+ *
+ * With no suggestion, `explainNoSuggestions` says which of these rules left each name out, so the Story Bible
+ * can say what is true rather than guess.
  */
 import {
   associationNames,
@@ -26,6 +29,7 @@ import {
   type MatchableAssociation,
 } from './association-matcher';
 import { paragraphText, type ChapterText } from './paragraph-text';
+import type { ElementSuggestions } from './schemas/story-bible';
 
 export const MIN_SUGGESTION_COUNT = 3;
 export const MAX_SUGGESTIONS = 20;
@@ -117,6 +121,16 @@ function isNameWord(word: Word): boolean {
   );
 }
 
+/**
+ * Why there is no suggestion, the first that holds: names repeated enough but written only where any word is
+ * capitalised; every repeated name an association already; names not yet repeated enough; no names at all.
+ * `names` are a few examples, most written first.
+ */
+export type NoSuggestionsReason = NonNullable<ElementSuggestions['none_because']>;
+
+/** How many example names an explanation gives. */
+const EXAMPLE_NAMES = 3;
+
 interface Tally {
   count: number;
   midSentence: number;
@@ -132,6 +146,54 @@ export function suggestElements(
   chapters: readonly ChapterText[],
   associations: readonly MatchableAssociation[],
 ): ElementSuggestion[] {
+  return [...tallyNames(chapters, associations).tallies.values()]
+    .filter(isSuggested)
+    .map(toSuggestion)
+    .sort(bySuggestionOrder)
+    .slice(0, MAX_SUGGESTIONS);
+}
+
+/** Why `suggestElements` suggests nothing for this text (see `NoSuggestionsReason`); undefined when it does. */
+export function explainNoSuggestions(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+): NoSuggestionsReason | undefined {
+  const { tallies, associationRepeats } = tallyNames(chapters, associations);
+  const candidates = [...tallies.values()];
+  if (candidates.some(isSuggested)) return undefined;
+  const examples = (found: Tally[]) =>
+    found
+      .map(toSuggestion)
+      .sort(bySuggestionOrder)
+      .slice(0, EXAMPLE_NAMES)
+      .map((suggestion) => suggestion.name);
+  const atSentenceStarts = candidates.filter((tally) => tally.count >= MIN_SUGGESTION_COUNT);
+  if (atSentenceStarts.length > 0)
+    return { reason: 'only_at_sentence_starts', names: examples(atSentenceStarts) };
+  if (associationRepeats > 0) return { reason: 'all_associations' };
+  if (candidates.length > 0) return { reason: 'too_few_repeats', names: examples(candidates) };
+  return { reason: 'no_names' };
+}
+
+const isSuggested = (tally: Tally) => tally.count >= MIN_SUGGESTION_COUNT && tally.midSentence > 0;
+
+const toSuggestion = (tally: Tally): ElementSuggestion => ({
+  name: mostWritten(tally.spellings),
+  count: tally.count,
+  chapters: tally.chapters.size,
+});
+
+const bySuggestionOrder = (a: ElementSuggestion, b: ElementSuggestion) =>
+  b.count - a.count || b.chapters - a.chapters || compareCodeUnits(a.name, b.name);
+
+/**
+ * Every name of the text that is no association, with its tally; `associationRepeats` counts the associations
+ * written at least `MIN_SUGGESTION_COUNT` times, whose names are left out as named already.
+ */
+function tallyNames(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+): { tallies: Map<string, Tally>; associationRepeats: number } {
   const matcher = compileAssociationMatcher(associations);
   const named = new Set(
     associations.flatMap((association) =>
@@ -139,12 +201,19 @@ export function suggestElements(
     ),
   );
   const tallies = new Map<string, Tally>();
+  /** Times each association is written: its mentions, and its names where the matcher's case rule missed them. */
+  const writtenAssociations = new Map<string, number>();
+  const countAssociation = (key: string) =>
+    writtenAssociations.set(key, (writtenAssociations.get(key) ?? 0) + 1);
 
   const record = (chapterId: string, text: string, run: Word[]) => {
     if (run.length === 0) return;
     const name = text.slice(run[0]!.start, run[run.length - 1]!.end);
     const key = foldCase(name.normalize('NFC'));
-    if (named.has(key)) return;
+    if (named.has(key)) {
+      countAssociation(`name:${key}`);
+      return;
+    }
     let tally = tallies.get(key);
     if (!tally) {
       tally = { count: 0, midSentence: 0, chapters: new Set(), spellings: new Map() };
@@ -160,6 +229,7 @@ export function suggestElements(
     for (const { paragraph } of chapter.paragraphs) {
       const { text } = paragraphText(paragraph);
       const mentions = matcher.findMentions(text);
+      for (const mention of mentions) countAssociation(`id:${mention.associationId}`);
       let nextMention = 0;
       let run: Word[] = [];
       for (const word of wordsOf(text)) {
@@ -183,15 +253,10 @@ export function suggestElements(
     }
   }
 
-  return [...tallies.values()]
-    .filter((tally) => tally.count >= MIN_SUGGESTION_COUNT && tally.midSentence > 0)
-    .map((tally) => ({
-      name: mostWritten(tally.spellings),
-      count: tally.count,
-      chapters: tally.chapters.size,
-    }))
-    .sort((a, b) => b.count - a.count || b.chapters - a.chapters || compareCodeUnits(a.name, b.name))
-    .slice(0, MAX_SUGGESTIONS);
+  const associationRepeats = [...writtenAssociations.values()].filter(
+    (count) => count >= MIN_SUGGESTION_COUNT,
+  ).length;
+  return { tallies, associationRepeats };
 }
 
 /** The spelling written most often; on a tie the first seen (a Map keeps insertion order). */

@@ -45,16 +45,30 @@ export const RenameAssociationResponseSchema = z.object({
 });
 export type RenameAssociationResponse = z.infer<typeof RenameAssociationResponseSchema>;
 
-/** GET /api/stories/{storyId}/associations/suggestions: at most 20, most frequent first. */
-export const ElementSuggestionsSchema = z.array(
-  z.object({
-    name: z.string(),
-    /** Times it is written across the story. */
-    count: z.number().int(),
-    /** How many chapters it is written in. */
-    chapters: z.number().int(),
-  }),
-);
+/**
+ * GET /api/stories/{storyId}/associations/suggestions: at most 20, most frequent first; when there are none,
+ * `none_because` says which rule left the story's names out (`shared/element-suggestions.ts`), with a few of
+ * those names as examples.
+ */
+export const ElementSuggestionsSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      name: z.string(),
+      /** Times it is written across the story. */
+      count: z.number().int(),
+      /** How many chapters it is written in. */
+      chapters: z.number().int(),
+    }),
+  ),
+  none_because: z
+    .discriminatedUnion('reason', [
+      z.object({ reason: z.literal('only_at_sentence_starts'), names: z.array(z.string()) }),
+      z.object({ reason: z.literal('too_few_repeats'), names: z.array(z.string()) }),
+      z.object({ reason: z.literal('all_associations') }),
+      z.object({ reason: z.literal('no_names') }),
+    ])
+    .optional(),
+});
 export type ElementSuggestions = z.infer<typeof ElementSuggestionsSchema>;
 
 /**

@@ -236,10 +236,12 @@ describe('the story bible on the embedded runtime', () => {
       const suggestions = await author.fetch(`/api/stories/${storyId}/associations/suggestions`);
       const grid = await author.fetch(`/api/stories/${storyId}/associations/mentions`);
 
-      expect(ElementSuggestionsSchema.parse(await suggestions.json())).toEqual([
-        { name: 'Minas Tirith', count: 3, chapters: 2 },
-        { name: 'Pippin', count: 3, chapters: 2 },
-      ]);
+      expect(ElementSuggestionsSchema.parse(await suggestions.json())).toEqual({
+        suggestions: [
+          { name: 'Minas Tirith', count: 3, chapters: 2 },
+          { name: 'Pippin', count: 3, chapters: 2 },
+        ],
+      });
       expect(MentionGridSchema.parse(await grid.json())).toEqual({
         chapters: [
           { chapter_id: chapterIds[0], title: 'Chapter 1', place: 1 },

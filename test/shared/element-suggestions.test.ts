@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestElements } from '../../shared/element-suggestions';
+import { explainNoSuggestions, suggestElements } from '../../shared/element-suggestions';
 import { association, chapter, mention, paragraph, run } from '../helpers/paragraphs';
 
 describe('suggestElements', () => {
@@ -93,5 +93,48 @@ describe('suggestElements', () => {
       { name: 'NameCx', count: 3, chapters: 1 },
     ]);
     expect(suggestElements(chapters, [])).toEqual(suggestions);
+  });
+});
+
+describe('explainNoSuggestions', () => {
+  it('says a name written four times only at sentence starts is left out for that, not as an association', () => {
+    const chapters = [
+      chapter('c1', 1, ['Ilse opened the door. Ilse waited.', '“Ilse,” he said.']),
+      chapter('c2', 2, ['Ilse left at dawn.']),
+    ];
+
+    expect(suggestElements(chapters, [])).toEqual([]);
+    expect(explainNoSuggestions(chapters, [])).toEqual({
+      reason: 'only_at_sentence_starts',
+      names: ['Ilse'],
+    });
+  });
+
+  it('says the names are not repeated enough yet, most written first', () => {
+    const chapters = [chapter('c1', 1, ['They met Ilse and Marek, then Ilse again. Nobody saw Oskar.'])];
+
+    expect(explainNoSuggestions(chapters, [])).toEqual({
+      reason: 'too_few_repeats',
+      names: ['Ilse', 'Marek', 'Oskar'],
+    });
+  });
+
+  it('says every repeated name is an association only when one is written often enough', () => {
+    const chapters = [chapter('c1', 1, ['They met Ilse, and Ilse smiled, and so did Ilse.'])];
+    const associations = [association('ilse', 'Ilse')];
+
+    expect(explainNoSuggestions(chapters, associations)).toEqual({ reason: 'all_associations' });
+  });
+
+  it('says the story names nobody when no word could be a name', () => {
+    expect(explainNoSuggestions([chapter('c1', 1, ['it rained all day. we stayed in.'])], [])).toEqual({
+      reason: 'no_names',
+    });
+  });
+
+  it('explains nothing when there are suggestions', () => {
+    const chapters = [chapter('c1', 1, ['They met Ilse, and Ilse smiled, and so did Ilse.'])];
+
+    expect(explainNoSuggestions(chapters, [])).toBeUndefined();
   });
 });

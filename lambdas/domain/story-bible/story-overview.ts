@@ -1,5 +1,5 @@
 import { tallyMentions } from '../../../shared/association-appearances';
-import { suggestElements } from '../../../shared/element-suggestions';
+import { explainNoSuggestions, suggestElements } from '../../../shared/element-suggestions';
 import type { ElementSuggestions, MentionGrid } from '../../../shared/schemas/story-bible';
 import { readStoryAssociations } from '../associations/story-associations';
 import type { Repositories } from '../repositories';
@@ -16,14 +16,18 @@ async function readOwnedStory(repositories: Repositories, scope: { userId: strin
 
 /**
  * GET .../associations/suggestions (issue 13 §3): capitalised names the story repeats that are not yet an
- * association's name or alias, at most 20, most frequent first.
+ * association's name or alias, at most 20, most frequent first; with none, why none.
  */
 export async function getElementSuggestions(
   repositories: Repositories,
   scope: { userId: string; storyId: string },
 ): Promise<ElementSuggestions> {
   const { associations, chapters } = await readOwnedStory(repositories, scope);
-  return suggestElements(chapters, associations);
+  const suggestions = suggestElements(chapters, associations);
+  if (suggestions.length > 0) return { suggestions };
+  // The text is read again only for an empty answer, where the reason is the answer.
+  const noneBecause = explainNoSuggestions(chapters, associations);
+  return noneBecause ? { suggestions, none_because: noneBecause } : { suggestions };
 }
 
 /** GET .../associations/mentions: every association's mentions per chapter, in one scan of the story. */
