@@ -93,6 +93,26 @@ function select(text: string) {
   });
 }
 
+/** Selects `text` as a pointer would: the editor's selection and the page's, which the browser announces. */
+function selectOnPage(text: string) {
+  select(text);
+  act(() => {
+    const root = screen.getByRole('textbox', { name: 'Chapter text' });
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const start = node.textContent?.indexOf(text) ?? -1;
+      if (start < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + text.length);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      break;
+    }
+    document.dispatchEvent(new Event('selectionchange'));
+  });
+}
+
 describe('association mentions in the editor', () => {
   it('renders each mention with its kind for styling', async () => {
     // Act
@@ -216,7 +236,7 @@ describe("the selection's 'Add to story bible' button", () => {
     // Arrange
     const { onCreate } = renderEditor('Sam cooked for Frodo.');
     await mention('Frodo');
-    select('Sam');
+    selectOnPage('Sam');
 
     // Act
     fireEvent.click(await screen.findByRole('button', { name: 'Add to story bible' }));
@@ -235,21 +255,38 @@ describe("the selection's 'Add to story bible' button", () => {
     // Arrange
     renderEditor('Sam cooked for Frodo.');
     await mention('Frodo');
-    select('Sam');
+    selectOnPage('Sam');
     await screen.findByRole('button', { name: 'Add to story bible' });
 
     // Act
-    select('Frodo');
+    selectOnPage('Frodo');
 
     // Assert
     expect(screen.queryByRole('button', { name: 'Add to story bible' })).toBeNull();
+  });
+
+  it("is not shown once the page's selection is elsewhere, though the editor keeps its own", async () => {
+    // Arrange
+    renderEditor('Sam cooked for Frodo.');
+    await mention('Frodo');
+    selectOnPage('Sam');
+    await screen.findByRole('button', { name: 'Add to story bible' });
+
+    // Act
+    act(() => {
+      window.getSelection()?.removeAllRanges();
+      document.dispatchEvent(new Event('selectionchange'));
+    });
+
+    // Assert
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add to story bible' })).toBeNull());
   });
 
   it('opens its kinds from the keyboard with the first one focused', async () => {
     // Arrange
     const { onCreate } = renderEditor('Sam cooked for Frodo.');
     await mention('Frodo');
-    select('Sam');
+    selectOnPage('Sam');
 
     // Act
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {

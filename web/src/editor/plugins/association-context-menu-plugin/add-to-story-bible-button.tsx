@@ -2,7 +2,7 @@ import AutoStoriesOutlinedIcon from '@mui/icons-material/AutoStoriesOutlined';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Popper from '@mui/material/Popper';
+import Popper, { type PopperProps } from '@mui/material/Popper';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import {
   $getSelection,
@@ -16,6 +16,8 @@ import type { AssociationListItem, AssociationType } from '../../../../../shared
 import { SHORTCUTS, describeCombo, isMacPlatform, matchesCombo } from '../../../lib/keyboard-shortcuts';
 import { associationTypeLabel } from '../../nodes/association-node';
 import { ASSOCIATION_KINDS, creatableAssociationName } from './creatable-association-name';
+
+type PopperInstance = NonNullable<Extract<PopperProps['popperRef'], { current: unknown }>['current']>;
 
 export const ADD_TO_STORY_BIBLE_LABEL = 'Add to story bible';
 
@@ -50,7 +52,13 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
   /** Where the selection lies (its two ends), so the same name selected elsewhere moves the button there. */
   const [where, setWhere] = useState<string | null>(null);
   const [kindsOpen, setKindsOpen] = useState<{ byKeyboard: boolean } | null>(null);
+  /**
+   * Whether the page's selection is the editor's: the editor keeps its own after the author clicks or types
+   * elsewhere (a panel, the search box), where the button has nothing left to stand beside.
+   */
+  const [selectionInEditor, setSelectionInEditor] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const popperRef = useRef<PopperInstance>(null);
   const current = useRef({ associations, kindsOpen });
 
   useEffect(() => {
@@ -95,18 +103,49 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
     );
   }, [editor]);
 
+  useEffect(() => {
+    const onSelectionChange = () => {
+      const root = editor.getRootElement();
+      const selection = window.getSelection();
+      setSelectionInEditor(
+        root !== null &&
+          selection !== null &&
+          !selection.isCollapsed &&
+          root.contains(selection.anchorNode) &&
+          root.contains(selection.focusNode),
+      );
+    };
+    document.addEventListener('selectionchange', onSelectionChange);
+    return () => document.removeEventListener('selectionchange', onSelectionChange);
+  }, [editor]);
+
   // Recomputed for each new selection, so the popper places itself anew. Its context is the editor: the popper
   // hides when the selection scrolls out of the manuscript's view.
   const anchor = useMemo(
     () =>
-      name === null || where === null
+      name === null || where === null || !(selectionInEditor || kindsOpen !== null)
         ? null
         : {
             getBoundingClientRect: () => selectionRect(editor.getRootElement()),
             contextElement: editor.getRootElement() ?? undefined,
           },
-    [editor, name, where],
+    [editor, name, where, selectionInEditor, kindsOpen],
   );
+
+  // The text moves without any scroll when a panel docks beside it or a toolbar wraps: while shown, the
+  // button checks once a frame where its selection is, and follows it.
+  useEffect(() => {
+    if (anchor === null) return;
+    let last = '';
+    let frame = requestAnimationFrame(function follow() {
+      const { top, left } = anchor.getBoundingClientRect();
+      const now = `${top},${left}`;
+      if (now !== last) void popperRef.current?.update();
+      last = now;
+      frame = requestAnimationFrame(follow);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [anchor]);
 
   const closeKinds = (returnFocus: boolean) => {
     setKindsOpen(null);
@@ -119,6 +158,7 @@ export function AddToStoryBibleButton({ associations, onChoose }: AddToStoryBibl
       <Popper
         open={anchor !== null}
         anchorEl={anchor}
+        popperRef={popperRef}
         placement="bottom-start"
         // Below the selection and clear of it; above when there is no room below.
         modifiers={[{ name: 'offset', options: { offset: [0, 8] } }, { name: 'hide' }]}
