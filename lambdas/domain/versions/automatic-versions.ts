@@ -42,7 +42,7 @@ export async function takeAutomaticVersionIfDue(
   if (latest && ports.now().getTime() - Date.parse(latest.created_at) < AUTOMATIC_VERSION_INTERVAL_MS) return;
   try {
     const snapshot = await readSnapshot(ports.repositories, chapterId);
-    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest);
+    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest, { thin: true });
   } catch (error) {
     ports.logger.warn('automatic version not taken', { chapterId, ...describeError(error) });
   }
@@ -65,6 +65,6 @@ export async function saveVersionsBeforeBulkChange(
       ports.repositories.versions.latest(chapterId),
       readSnapshot(ports.repositories, chapterId),
     ]);
-    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest);
+    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest, { thin: false });
   }
 }

@@ -132,7 +132,7 @@ export async function restoreVersion(
       readSnapshot(repositories, chapterId),
       repositories.versions.latest(chapterId),
     ]);
-    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest);
+    await takeAutomaticVersion(ports, storyId, chapterId, snapshot, latest, { thin: false });
 
     const now = ports.now();
     const kept = new Set(restored.map((block) => block.key_id));

@@ -80,9 +80,12 @@ async function thinVersions(ports: VersionPorts, storyId: string, chapterId: str
 }
 
 /**
- * Takes an automatic version of the snapshot and thins the chapter's automatic versions — unless nothing would
- * be gained: the chapter is unchanged since its latest version (which thinning always keeps), or it has no
- * versions and no words yet (a new, empty chapter).
+ * Takes an automatic version of the snapshot — unless nothing would be gained: the chapter is unchanged since
+ * its latest version (which thinning always keeps), or it has no versions and no words yet (a new, empty
+ * chapter). With `thin`, the chapter's automatic versions are then thinned: only the autosave's own versions
+ * do so. A version taken for something the author did (a restore, a change across the story) never drops
+ * another, so the list the author restored from is still whole afterwards; the thinning rule catches up at the
+ * next autosave version, as the versions panel says.
  */
 export async function takeAutomaticVersion(
   ports: VersionPorts,
@@ -90,8 +93,9 @@ export async function takeAutomaticVersion(
   chapterId: string,
   snapshot: ChapterSnapshot,
   latest: VersionRecord | undefined,
+  options: { thin: boolean },
 ): Promise<void> {
   if (latest ? latest.fingerprint === snapshot.fingerprint : snapshot.words === 0) return;
   await storeVersion(ports, storyId, chapterId, snapshot, { kind: 'automatic', name: null });
-  await thinVersions(ports, storyId, chapterId);
+  if (options.thin) await thinVersions(ports, storyId, chapterId);
 }

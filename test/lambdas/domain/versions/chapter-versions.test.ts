@@ -131,6 +131,27 @@ describe('versions of a chapter, on in-memory repositories', () => {
     expect(kept.blocks).toEqual([{ key_id: 'a', chunk: paragraphChunk('a', 'Rewritten text.') }]);
   });
 
+  it('drops no version when a restore keeps the current text in the same hour as an earlier automatic one', async () => {
+    const { ports, scope, save, advance } = await storyWithText({ a: 'Morning text.' });
+    advance(40);
+    await save({ a: 'Edited at 12:40.' });
+    const [automatic] = await listVersions(ports, scope);
+    advance(10);
+    await save({ a: 'Edited again at 12:50.' });
+    const before = await listVersions(ports, scope);
+
+    await restoreVersion(ports, scope, automatic!.version_id);
+    const after = await listVersions(ports, scope);
+
+    // The 12:40 version and the one keeping the 12:50 text share an hour, which the autosave's thinning
+    // would reduce to one: a restore is no autosave.
+    expect(before.map((version) => version.version_id)).toEqual([automatic!.version_id]);
+    expect(after.map((version) => version.created_at)).toEqual([
+      '2026-11-21T12:50:00.000Z',
+      '2026-11-21T12:40:00.000Z',
+    ]);
+  });
+
   it('takes an automatic version of the chapter as it was before a save 30 minutes after the last', async () => {
     const { ports, scope, save, advance } = await storyWithText({ a: 'Morning text.' });
     const beforeAnyEdit = await listVersions(ports, scope);

@@ -28,6 +28,15 @@ interface VersionListProps {
   onChoose: (version: VersionSummary) => void;
 }
 
+/**
+ * The thinning rule as `lambdas/domain/versions/version-thinning.ts` applies it, said where versions go, so one
+ * that leaves the list has a reason on screen.
+ */
+const THINNING_RULE =
+  'Named versions are always kept. Automatic ones, taken every 30 minutes of writing and before a restore or ' +
+  'a change across the story, are thinned as more are taken: the newest of each hour stays for a day, of ' +
+  'each day for 30 days, then of each week. A restore never removes one.';
+
 /** 'Save version' with a name, then the chapter's versions, newest first. */
 export function VersionList({ storyId, chapterId, textChanges, onChoose }: VersionListProps) {
   const queryClient = useQueryClient();
@@ -123,6 +132,11 @@ export function VersionList({ storyId, chapterId, textChanges, onChoose }: Versi
             </ListItemButton>
           ))}
         </List>
+      )}
+      {versions.data !== undefined && versions.data.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {THINNING_RULE}
+        </Typography>
       )}
     </Box>
   );
