@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createBillingProvider } from '../../../lambdas/adapters/billing-provider';
 import { createDatabase } from '../../../lambdas/adapters/dynamodb/document-client';
 import { LocalBilling } from '../../../lambdas/adapters/local-billing/local-billing';
@@ -20,6 +20,8 @@ const provider = (overrides: Record<string, string>) => {
 describe('choosing the payment provider', () => {
   const secrets = mockClient(SecretsManagerClient);
   afterEach(() => secrets.reset());
+  // Test files share their worker's modules: the next file gets the real client back.
+  afterAll(() => secrets.restore());
 
   it('is the local provider, with its card form, in the embedded runtime without a Stripe key', async () => {
     const { provider: chosen, localCards } = provider({ RUNTIME: 'embedded' });
