@@ -34,7 +34,7 @@ export const LOCAL_PREMIUM_PLAN: Product = {
   price_id: 'price_local_premium_monthly',
   name: 'Loreweaver Premium',
   description:
-    'Export your stories as PDF or DOCX, build outlines from the Three-Act, Five-Act and Hero’s Journey ' +
+    'Export your stories as PDF, DOCX or EPUB, build outlines from the Three-Act, Five-Act and Hero’s Journey ' +
     'templates, and keep as many associations per story as you need. US$5 a month, renewed automatically ' +
     'until you turn auto-renewal off.',
 };
