@@ -19,8 +19,7 @@ import {
   compileRoutes,
   type HttpHandler,
   lambdaContext,
-  PayloadTooLarge,
-  readRequestBody,
+  readBodyOrRefuse,
   toApiGatewayEvent,
   writeApiGatewayResult,
 } from './lambda-bridge';
@@ -231,18 +230,8 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
 
       const match = router.match(request.method ?? 'GET', url.pathname);
       if (match) {
-        let body: Buffer;
-        try {
-          body = await readRequestBody(request);
-        } catch (error) {
-          if (error instanceof PayloadTooLarge) {
-            return sendJson(response, 413, {
-              error: 'payload_too_large',
-              message: 'The request is too large.',
-            });
-          }
-          throw error;
-        }
+        const body = await readBodyOrRefuse(request, response);
+        if (body === undefined) return;
         const event = toApiGatewayEvent(request, url, body, match);
         const handler = await handlers.get(match.definition)!();
         writeApiGatewayResult(response, await handler(event, lambdaContext(match.definition.handler)));
