@@ -67,8 +67,9 @@ function paragraphTexts(): string[] {
   );
 }
 
+/** The autosave's unsent changes kept in localStorage (not the caret and last-chapter memories beside them). */
 function unsentStorageKeys(): string[] {
-  return Object.keys(window.localStorage).filter((key) => !key.startsWith('loreweaver:caret:'));
+  return Object.keys(window.localStorage).filter((key) => key.startsWith('loreweaver.pending.'));
 }
 
 describe('ChapterEditor', () => {
