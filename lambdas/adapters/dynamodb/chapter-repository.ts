@@ -120,8 +120,9 @@ export class DynamoDbChapterRepository implements ChapterRepository {
    * are left alone; a story with no index item yet gets listed when its index is created and read again.
    */
   private async listUnderOwner(userId: string, storyId: string, story: StoryChapters): Promise<void> {
-    const list = (key: { PK: string; SK: string }) =>
-      this.database.client
+    const list = (key: { PK: string; SK: string }) => {
+      const listing = ownerListingKey(userId, key);
+      return this.database.client
         .send(
           new UpdateCommand({
             TableName: this.database.tableName,
@@ -129,8 +130,8 @@ export class DynamoDbChapterRepository implements ChapterRepository {
             UpdateExpression: 'SET owner_PK = :ownerPartition, owner_SK = :ownerSort, story_id = :story',
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeValues: {
-              ':ownerPartition': ownerListingKey(userId, key).owner_PK,
-              ':ownerSort': ownerListingKey(userId, key).owner_SK,
+              ':ownerPartition': listing.owner_PK,
+              ':ownerSort': listing.owner_SK,
               ':story': storyId,
             },
           }),
@@ -138,6 +139,7 @@ export class DynamoDbChapterRepository implements ChapterRepository {
         .catch((error: unknown) => {
           if (!(error instanceof ConditionalCheckFailedException)) throw error;
         });
+    };
     await Promise.all(story.chapters.map((chapter) => list(chapterKey(storyId, chapter.chapter_id))));
     await list(chapterIndexKey(storyId));
   }

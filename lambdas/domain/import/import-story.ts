@@ -6,8 +6,7 @@ import type { DomainPorts } from '../ports';
 import { retryOnConcurrentChange } from '../concurrency';
 import { sampleCoverImage } from '../images/generated-cover';
 import { replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
-import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
-import type { SeriesRecord } from '../series/series-repository';
+import { placeNewStory, resolveSeriesChoice, type SeriesChoice } from '../series/series-membership';
 import { deleteStory } from '../stories/delete-story';
 import type { StoryRecord } from '../stories/story-repository';
 import { toStory } from '../stories/story-views';
@@ -90,34 +89,26 @@ export async function importStory(
     try {
       await stageManuscript(ports.blobs, storyId, staged);
       answer = await retryOnConcurrentChange(async () => {
-        const series =
-          request.series.kind === 'series'
-            ? await resolveSeriesChoice(seriesRepository, userId, request.series, now)
-            : undefined;
-        const place = request.series.kind === 'series' ? request.series.place : undefined;
-        const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
+        const placed = await placeNewStory(seriesRepository, userId, storyId, request.series, now);
         const record: StoryRecord = {
           story_id: storyId,
           title,
           description: request.description ?? defaultDescription(request.file.fileName),
           image_url: storedImage.url,
-          ...(series ? { series_id: series.series_id } : {}),
+          ...(placed.seriesId ? { series_id: placed.seriesId } : {}),
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
           import: { status: 'importing', chapters_done: 0, chapters_total: staged.chapters.length },
         };
         await repositories.commit([
           storyRepository.createItem(userId, record),
-          ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
+          ...placed.seriesWrites,
           chapterRepository.createIndexItem(
             userId,
             storyId,
             staged.chapters.map((chapter) => chapter.chapter_id),
           ),
         ]);
-        const savedSeries: SeriesRecord | undefined = changedSeries.find(
-          (changed) => changed.series_id === series?.series_id,
-        );
         // The chapters answer 501 until the worker has built them (spec §4 'Chapter content loading').
         const creatingChapters = staged.chapters.map((chapter, index) => ({
           id: chapter.chapter_id,
@@ -127,7 +118,7 @@ export async function importStory(
           place: index + 1,
           status: 'creating' as const,
         }));
-        return toStory(record, savedSeries, creatingChapters);
+        return toStory(record, placed.joined, creatingChapters);
       });
     } catch (error) {
       await discardStagedManuscript(ports.blobs, storyId);

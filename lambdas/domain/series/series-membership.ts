@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_STORIES_PER_SERIES, TOO_MANY_STORIES_IN_SERIES_MESSAGE } from '../../../shared/validation';
 import { ValidationError } from '../../errors';
 import { applyPlacements } from '../../../shared/ordering';
+import type { Write } from '../unit-of-work';
 import type { SeriesRecord, SeriesRepository } from './series-repository';
 
 /** Where a story form asks the story to be: in a series named by id or by title, or standalone. */
@@ -68,4 +69,25 @@ export function seriesChangedByMove(
     changed.push({ ...to, story_ids: storyIds });
   }
   return changed;
+}
+
+/**
+ * A new story's place as the author chose it: standalone, or a volume of a series (found or made by title) at
+ * its place. The series writes go in the transaction creating the story; `joined` is the series as they save it.
+ */
+export async function placeNewStory(
+  seriesRepository: SeriesRepository,
+  userId: string,
+  storyId: string,
+  choice: SeriesChoice,
+  now: Date,
+): Promise<{ seriesId?: string; seriesWrites: Write[]; joined?: SeriesRecord }> {
+  if (choice.kind !== 'series') return { seriesWrites: [] };
+  const series = await resolveSeriesChoice(seriesRepository, userId, choice, now);
+  const changed = seriesChangedByMove(storyId, undefined, series, choice.place);
+  return {
+    seriesId: series.series_id,
+    seriesWrites: changed.map((item) => seriesRepository.saveItem(userId, item, now)),
+    joined: changed.find((item) => item.series_id === series.series_id),
+  };
 }

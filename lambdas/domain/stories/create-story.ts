@@ -8,8 +8,7 @@ import type { ChapterRecord } from '../chapters/chapter-repository';
 import { sampleCoverImage } from '../images/generated-cover';
 import { prepareUploadedImage } from '../images/images';
 import { replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
-import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
-import type { SeriesRecord } from '../series/series-repository';
+import { placeNewStory, resolveSeriesChoice, type SeriesChoice } from '../series/series-membership';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { StoryRecord } from './story-repository';
 import { toStory } from './story-views';
@@ -64,24 +63,19 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
   return replaceImages(ports, [storedImage.key], async () => ({
     replaced: [],
     answer: await retryOnConcurrentChange(async () => {
-      const series =
-        input.series.kind === 'series'
-          ? await resolveSeriesChoice(seriesRepository, userId, input.series, now)
-          : undefined;
-      const place = input.series.kind === 'series' ? input.series.place : undefined;
-      const changedSeries = seriesChangedByMove(storyId, undefined, series, place);
+      const placed = await placeNewStory(seriesRepository, userId, storyId, input.series, now);
       const story: StoryRecord = {
         story_id: storyId,
         title: input.title,
         description: input.description,
         image_url: storedImage.url,
-        ...(series ? { series_id: series.series_id } : {}),
+        ...(placed.seriesId ? { series_id: placed.seriesId } : {}),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
       await repositories.commit([
         storyRepository.createItem(userId, story),
-        ...changedSeries.map((changed) => seriesRepository.saveItem(userId, changed, now)),
+        ...placed.seriesWrites,
         chapterRepository.createItem(userId, chapter),
         chapterRepository.createIndexItem(userId, storyId, [chapterId]),
         blockRepository.putBlockItem(
@@ -91,10 +85,7 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
         ),
         blockRepository.saveOrderItem(chapterId, { key_ids: [], version: 0 }, [keyId]),
       ]);
-      const savedSeries: SeriesRecord | undefined = changedSeries.find(
-        (changed) => changed.series_id === series?.series_id,
-      );
-      return toStory(story, savedSeries, [toChapter(chapter, 1)]);
+      return toStory(story, placed.joined, [toChapter(chapter, 1)]);
     }),
   }));
 }
