@@ -8,6 +8,7 @@ import type {
   ChapterRepository,
   StoryChapters,
 } from '../../domain/chapters/chapter-repository';
+import { inBatches } from '../../domain/in-batches';
 import type { Database } from './document-client';
 import { CHAPTER_SORT_KEY_PREFIX, chapterIndexKey, chapterKey, ownerListingKey } from './keys/chapter-keys';
 import { storyPartitionKey } from './keys/story-keys';
@@ -103,15 +104,11 @@ export class DynamoDbChapterRepository implements ChapterRepository {
       if (story?.index) answer.set(storyId, { chapters: story.chapters, index: story.index });
       else unlisted.push(storyId);
     }
-    for (let start = 0; start < unlisted.length; start += PARALLEL_UNLISTED_STORY_READS) {
-      await Promise.all(
-        unlisted.slice(start, start + PARALLEL_UNLISTED_STORY_READS).map(async (storyId) => {
-          const story = await this.listWithIndex(storyId);
-          answer.set(storyId, story);
-          await this.listUnderOwner(userId, storyId, story);
-        }),
-      );
-    }
+    await inBatches(unlisted, PARALLEL_UNLISTED_STORY_READS, async (storyId) => {
+      const story = await this.listWithIndex(storyId);
+      answer.set(storyId, story);
+      await this.listUnderOwner(userId, storyId, story);
+    });
     return answer;
   }
 

@@ -5,6 +5,7 @@ import { DEFAULT_SERIES_IMAGE_URL } from '../../../shared/default-images';
 import type { Chapter } from '../../../shared/schemas/chapter';
 import { toStory, toUnixSeconds } from '../stories/story-views';
 import { listChapters } from '../chapters/chapter-list';
+import { inBatches } from '../in-batches';
 import type { SeriesRecord } from './series-repository';
 
 /** The series as the API answers it, with its volumes (and their chapters) in place order. */
@@ -40,13 +41,10 @@ async function chaptersOfVolumes(
   repositories: Repositories,
   volumes: StoryRecord[],
 ): Promise<Map<string, Chapter[]>> {
-  const chaptersByStory = new Map<string, Chapter[]>();
-  for (let start = 0; start < volumes.length; start += PARALLEL_CHAPTER_LIST_READS) {
-    const batch = volumes.slice(start, start + PARALLEL_CHAPTER_LIST_READS);
-    const lists = await Promise.all(batch.map((story) => listChapters(repositories, story.story_id)));
-    batch.forEach((story, position) => chaptersByStory.set(story.story_id, lists[position]!));
-  }
-  return chaptersByStory;
+  const lists = await inBatches(volumes, PARALLEL_CHAPTER_LIST_READS, (story) =>
+    listChapters(repositories, story.story_id),
+  );
+  return new Map(volumes.map((story, position) => [story.story_id, lists[position]!]));
 }
 
 /** GET /api/series: the caller's series, oldest first, each with its volumes. */

@@ -3,6 +3,7 @@ import type { Chapter } from '../../../shared/schemas/chapter';
 import type { StoryReplacement } from '../../../shared/text-replacement';
 import { readChapterContent } from '../blocks/chapter-content';
 import { listChapters, orderedChapters } from '../chapters/chapter-list';
+import { inBatches } from '../in-batches';
 import type { Repositories } from '../repositories';
 import { compactChapterText } from '../text-cache/compact-paragraph';
 
@@ -39,18 +40,6 @@ export async function readChapterText(
   return { chapter_id: chapter.id, title: chapter.title, place: chapter.place, paragraphs };
 }
 
-/** Calls `read` for each item, twenty at a time, and answers the results in order. */
-async function inBatches<Item, Result>(
-  items: readonly Item[],
-  read: (item: Item) => Promise<Result>,
-): Promise<Result[]> {
-  const results: Result[] = [];
-  for (let start = 0; start < items.length; start += PARALLEL_CHAPTER_READS) {
-    results.push(...(await Promise.all(items.slice(start, start + PARALLEL_CHAPTER_READS).map(read))));
-  }
-  return results;
-}
-
 /**
  * Every chapter of the story with its stored paragraphs, formatting and chunks included: what exports and
  * rewrites read. Costs one Query for the chapters and one per ready chapter, twenty chapters at a time.
@@ -60,7 +49,7 @@ export async function readStoryText(
   storyId: string,
 ): Promise<StoredChapterText[]> {
   const chapters = await listChapters(repositories, storyId);
-  return inBatches(chapters, (chapter) => readChapterText(repositories, chapter));
+  return inBatches(chapters, PARALLEL_CHAPTER_READS, (chapter) => readChapterText(repositories, chapter));
 }
 
 /**
@@ -74,7 +63,7 @@ async function cacheChapterTexts(
   stamps: ReadonlyMap<string, string>,
 ): Promise<Map<string, readonly StoredParagraph[]>> {
   const paragraphsById = new Map<string, readonly StoredParagraph[]>();
-  await inBatches(chapters, async (chapter) => {
+  await inBatches(chapters, PARALLEL_CHAPTER_READS, async (chapter) => {
     const { paragraphs } = compactChapterText(await readChapterText(repositories, chapter));
     paragraphsById.set(chapter.id, paragraphs);
     await repositories.textCache.put(chapter.id, {
@@ -151,6 +140,7 @@ export async function readChaptersToRewrite(
   const changed = new Set(rewrite(texts).chapters.map((chapter) => chapter.chapter_id));
   return inBatches(
     texts.filter((text) => changed.has(text.chapter_id)),
+    PARALLEL_CHAPTER_READS,
     (text) =>
       readChapterText(repositories, {
         id: text.chapter_id,
