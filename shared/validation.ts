@@ -35,6 +35,10 @@ export const CHAPTER_TITLE_MAX_LENGTH = 256;
 export const CHAPTER_TITLE_BLANK_MESSAGE = 'Title cannot be blank';
 export const CHAPTER_TITLE_TOO_LONG_MESSAGE = 'A chapter title may be at most 256 characters.';
 /** The chapter order of a story is one item; this keeps it far below DynamoDB's 400 KB item limit. */
+export const CHAPTER_SYNOPSIS_MAX_LENGTH = 1000;
+export const CHAPTER_SYNOPSIS_TOO_LONG_MESSAGE = 'A synopsis may be at most 1000 characters.';
+export const CHAPTER_STAGE_INVALID_MESSAGE = "A chapter's stage is 'draft', 'revised', 'final' or null.";
+
 export const MAX_CHAPTERS_PER_STORY = 1000;
 export const TOO_MANY_CHAPTERS_MESSAGE = 'A story can hold at most 1000 chapters.';
 export const ONLY_CHAPTER_MESSAGE = "You cannot delete a story's only chapter.";

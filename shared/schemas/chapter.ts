@@ -1,12 +1,15 @@
 import * as z from 'zod';
 import {
+  CHAPTER_STAGE_INVALID_MESSAGE,
+  CHAPTER_SYNOPSIS_MAX_LENGTH,
+  CHAPTER_SYNOPSIS_TOO_LONG_MESSAGE,
   CHAPTER_TITLE_BLANK_MESSAGE,
   CHAPTER_TITLE_MAX_LENGTH,
   CHAPTER_TITLE_TOO_LONG_MESSAGE,
   MAX_CHAPTERS_PER_STORY,
   TOO_MANY_CHAPTERS_MESSAGE,
 } from '../validation';
-import { IdSchema, placeSchema, singleLineText } from './common';
+import { IdSchema, multiLineText, placeSchema, singleLineText } from './common';
 
 /**
  * 'creating' until the chapter-creation worker has prepared it; its content answers 501 meanwhile. 'failed'
@@ -20,6 +23,20 @@ export type ChapterStatus = z.infer<typeof ChapterStatusSchema>;
 export const CHAPTER_CREATION_FAILED_CODE = 'chapter_creation_failed';
 export const CHAPTER_CREATION_FAILED_MESSAGE = 'This chapter could not be created. Try again, or delete it.';
 
+/**
+ * Where the author says a chapter stands in its revision (the corkboard's card colour, the export's stage
+ * filter); null when unset. Not `status`, which is the server's own creation state.
+ */
+export const CHAPTER_STAGES = ['draft', 'revised', 'final'] as const;
+export const ChapterStageSchema = z.enum(CHAPTER_STAGES, { error: CHAPTER_STAGE_INVALID_MESSAGE });
+export type ChapterStage = z.infer<typeof ChapterStageSchema>;
+
+/** A chapter's synopsis (the corkboard card's text): trimmed, several lines allowed; blank means none. */
+export const ChapterSynopsisSchema = multiLineText()
+  .trim()
+  .max(CHAPTER_SYNOPSIS_MAX_LENGTH, CHAPTER_SYNOPSIS_TOO_LONG_MESSAGE)
+  .transform((synopsis) => synopsis || null);
+
 /** Spec §3 Chapter. `id` and `chapter_id` carry the same value: the spec's calls read both. */
 export const ChapterSchema = z.object({
   id: z.string(),
@@ -29,6 +46,9 @@ export const ChapterSchema = z.object({
   /** 1-based. */
   place: z.number().int().min(1),
   status: ChapterStatusSchema,
+  /** Ours, beyond the spec; null when the author has written none. */
+  synopsis: z.string().nullable(),
+  stage: ChapterStageSchema.nullable(),
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
@@ -49,9 +69,21 @@ export const CreateChapterRequestSchema = z.object({
 });
 export type CreateChapterRequest = z.input<typeof CreateChapterRequestSchema>;
 
-/** PUT /api/stories/{storyId}/chapters/{chapterId}: the whole chapter object; only its title is used. */
-export const RenameChapterRequestSchema = z.looseObject({ title: ChapterTitleSchema });
-export type RenameChapterRequest = z.input<typeof RenameChapterRequestSchema>;
+/**
+ * PUT /api/stories/{storyId}/chapters/{chapterId}: the whole chapter object; its title, synopsis and stage are
+ * used. A synopsis or stage left out stays as it is (old clients send the title alone); null clears it.
+ */
+export const UpdateChapterRequestSchema = z.looseObject({
+  title: ChapterTitleSchema,
+  synopsis: ChapterSynopsisSchema.nullable().optional(),
+  stage: ChapterStageSchema.nullable().optional(),
+});
+export type UpdateChapterRequest = z.input<typeof UpdateChapterRequestSchema>;
+/** What the update changes: the title always, a synopsis or stage only when sent. */
+export type ChapterChanges = Pick<
+  z.output<typeof UpdateChapterRequestSchema>,
+  'title' | 'synopsis' | 'stage'
+>;
 
 /** One chapter of a reorder request; full chapter objects are accepted as they are. */
 export const ChapterPlacementSchema = z

@@ -332,10 +332,13 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
           });
         },
       }),
-    async rename(storyId, chapterId, title, now) {
+    async update(storyId, chapterId, { title, synopsis, stage }, now) {
       const chapter = state.chapters.get(inStory(storyId, chapterId));
       if (!chapter) return false;
-      state.chapters.set(inStory(storyId, chapterId), { ...chapter, title, updated_at: now.toISOString() });
+      const updated = { ...chapter, title, updated_at: now.toISOString() };
+      if (synopsis !== undefined) updated.synopsis = synopsis ?? undefined;
+      if (stage !== undefined) updated.stage = stage ?? undefined;
+      state.chapters.set(inStory(storyId, chapterId), updated);
       return true;
     },
     removeItems: (storyId, index, chapterId) => [

@@ -234,6 +234,52 @@ describe('chapters and their content on the embedded runtime', () => {
     );
   });
 
+  it('keeps a synopsis and stage sent with the chapter, through title-only updates and the trash, until null clears them', async () => {
+    const { storyId, firstChapterId: chapterId } = await newStory();
+    const chapterPath = `/api/stories/${storyId}/chapters/${chapterId}`;
+    const chapterOfStory = async () =>
+      ((await (await author.fetch(`/api/stories/${storyId}`)).json()) as Story).chapters!.find(
+        (chapter) => chapter.id === chapterId,
+      );
+    const fresh = (await (await author.fetch(chapterPath)).json()) as Chapter;
+
+    const described = await sendJson('PUT', chapterPath, {
+      ...fresh,
+      synopsis: '  The caravan leaves at dawn.\nNobody waves.  ',
+      stage: 'revised',
+    });
+    const retitled = await sendJson('PUT', chapterPath, { title: 'Dawn' });
+    await sendJson('POST', `/api/stories/${storyId}/chapter`, {});
+    await author.fetch(`/api/stories/${storyId}/chapter/${chapterId}`, { method: 'DELETE' });
+    await sendJson('POST', `/api/trash/stories/${storyId}/chapters/${chapterId}/restore`, {});
+    const restored = await chapterOfStory();
+    const cleared = await sendJson('PUT', chapterPath, { title: 'Dawn', synopsis: null, stage: null });
+    const refused = await Promise.all([
+      sendJson('PUT', chapterPath, { title: 'Dawn', stage: 'done' }),
+      sendJson('PUT', chapterPath, { title: 'Dawn', synopsis: 'x'.repeat(1001) }),
+    ]);
+
+    expect([fresh.synopsis, fresh.stage]).toEqual([null, null]);
+    expect(described.status).toBe(200);
+    expect(await described.json()).toMatchObject({
+      synopsis: 'The caravan leaves at dawn.\nNobody waves.',
+      stage: 'revised',
+    });
+    expect(await retitled.json()).toMatchObject({
+      title: 'Dawn',
+      synopsis: 'The caravan leaves at dawn.\nNobody waves.',
+      stage: 'revised',
+    });
+    expect(restored).toMatchObject({ title: 'Dawn', stage: 'revised' });
+    expect(await cleared.json()).toMatchObject({ synopsis: null, stage: null });
+    expect(await chapterOfStory()).toMatchObject({ synopsis: null, stage: null });
+    expect(refused.map((response) => response.status)).toEqual([400, 400]);
+    expect(await Promise.all(refused.map(async (response) => (await response.json()).message))).toEqual([
+      "A chapter's stage is 'draft', 'revised', 'final' or null.",
+      'A synopsis may be at most 1000 characters.',
+    ]);
+  });
+
   it('answers the full story with every chapter and its paragraphs in order', async () => {
     const { storyId, firstChapterId } = await newStory();
     const [starter] = await contentOf(storyId, firstChapterId);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChapterStatus } from '../../../shared/schemas/chapter';
+import type { ChapterChanges, ChapterStage, ChapterStatus } from '../../../shared/schemas/chapter';
 import type {
   ChapterIndex,
   ChapterRecord,
@@ -22,6 +22,8 @@ function fromItem(item: TableItem): ChapterRecord {
     story_id: item.story_id as string,
     title: item.title as string,
     status: item.status as ChapterStatus,
+    synopsis: item.synopsis as string | undefined,
+    stage: item.stage as ChapterStage | undefined,
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
     content_stamp: (item.content_stamp as string | undefined) ?? '',
@@ -239,15 +241,27 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     });
   }
 
-  async rename(storyId: string, chapterId: string, title: string, now: Date): Promise<boolean> {
+  async update(storyId: string, chapterId: string, changes: ChapterChanges, now: Date): Promise<boolean> {
+    const set = ['title = :title', 'updated_at = :now'];
+    const remove: string[] = [];
+    const values: Record<string, unknown> = { ':title': changes.title, ':now': now.toISOString() };
+    // Left out: unchanged; null: removed, so an unset synopsis or stage reads as on a chapter that never had one.
+    for (const field of ['synopsis', 'stage'] as const) {
+      const value = changes[field];
+      if (value === null) remove.push(field);
+      else if (value !== undefined) {
+        set.push(`${field} = :${field}`);
+        values[`:${field}`] = value;
+      }
+    }
     try {
       await this.database.client.send(
         new UpdateCommand({
           TableName: this.database.tableName,
           Key: chapterKey(storyId, chapterId),
-          UpdateExpression: 'SET title = :title, updated_at = :now',
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':title': title, ':now': now.toISOString() },
+          ExpressionAttributeValues: values,
         }),
       );
       return true;

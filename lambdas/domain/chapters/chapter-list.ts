@@ -10,6 +10,8 @@ export function toChapter(record: ChapterRecord, place: number): Chapter {
     title: record.title,
     place,
     status: record.status,
+    synopsis: record.synopsis ?? null,
+    stage: record.stage ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChapterStatus } from '../../../shared/schemas/chapter';
+import type { ChapterChanges, ChapterStage, ChapterStatus } from '../../../shared/schemas/chapter';
 import type { Read, Write } from '../unit-of-work';
 
 /**
@@ -11,6 +11,9 @@ export interface ChapterRecord {
   story_id: string;
   title: string;
   status: ChapterStatus;
+  /** The author's own notes on the chapter; absent when unset (and on chapters written before they existed). */
+  synopsis?: string;
+  stage?: ChapterStage;
   created_at: string;
   updated_at: string;
   /**
@@ -71,8 +74,8 @@ export interface ChapterRepository {
     to: ChapterStatus,
     now: Date,
   ): Write;
-  /** False when there is no such chapter. */
-  rename(storyId: string, chapterId: string, title: string, now: Date): Promise<boolean>;
+  /** Sets the title, and the synopsis and stage when given (null removes them). False when there is no such chapter. */
+  update(storyId: string, chapterId: string, changes: ChapterChanges, now: Date): Promise<boolean>;
   /** A chapter leaves its story: the chapter and its index entry go together, or neither does. */
   removeItems(storyId: string, index: ChapterIndex, chapterId: string): Write[];
   /**

@@ -1,4 +1,4 @@
-import type { Chapter } from '../../../shared/schemas/chapter';
+import type { Chapter, ChapterChanges } from '../../../shared/schemas/chapter';
 import { NotFoundError } from '../../errors';
 import type { DomainPorts } from '../ports';
 import { applyPlacements } from '../../../shared/ordering';
@@ -22,17 +22,17 @@ export async function getChapter(
   return chapter;
 }
 
-/** PUT /api/stories/{storyId}/chapters/{chapterId}: one item written. */
-export async function renameChapter(
+/** PUT /api/stories/{storyId}/chapters/{chapterId}: the title, synopsis and stage; one item written. */
+export async function updateChapter(
   ports: ManageChaptersPorts,
   userId: string,
   storyId: string,
   chapterId: string,
-  title: string,
+  changes: ChapterChanges,
 ): Promise<Chapter> {
   await ports.repositories.stories.requireOwned(userId, storyId);
-  const renamed = await ports.repositories.chapters.rename(storyId, chapterId, title, ports.now());
-  if (!renamed) throw new NotFoundError('No such chapter.');
+  const updated = await ports.repositories.chapters.update(storyId, chapterId, changes, ports.now());
+  if (!updated) throw new NotFoundError('No such chapter.');
   return getChapter(ports, userId, storyId, chapterId);
 }
 

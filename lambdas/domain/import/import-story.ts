@@ -117,6 +117,8 @@ export async function importStory(
           title: chapter.title,
           place: index + 1,
           status: 'creating' as const,
+          synopsis: null,
+          stage: null,
         }));
         return toStory(record, placed.joined, creatingChapters);
       });

@@ -170,6 +170,8 @@ describe('chapter handlers', () => {
         title: 'One',
         place: 2,
         status: 'ready',
+        synopsis: null,
+        stage: null,
       });
     });
 

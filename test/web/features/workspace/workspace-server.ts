@@ -15,6 +15,8 @@ export function buildChapter(id: string, place: number, overrides: Partial<Chapt
     title: `Chapter ${place}`,
     place,
     status: 'ready',
+    synopsis: null,
+    stage: null,
     ...overrides,
   };
 }
