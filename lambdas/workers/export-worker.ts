@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IdSchema } from '../../shared/schemas/common';
-import { ExportLayoutSchema, ExportTypeSchema } from '../../shared/schemas/export';
+import { ExportLayoutSchema, ExportStagesSchema, ExportTypeSchema } from '../../shared/schemas/export';
 import { markExportFailed, runExportJob } from '../domain/export/run-export-job';
 import { sqsWorker } from './sqs-worker';
 
@@ -17,6 +17,7 @@ export const handler = sqsWorker({
     job_id: IdSchema,
     type: ExportTypeSchema,
     layout: ExportLayoutSchema,
+    stages: ExportStagesSchema.optional(),
   }),
   describe: 'export',
   async handle(ports, message) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ChapterStageSchema } from './chapter';
 import { IdSchema } from './common';
 
 /** Spec §3 export types, plus `epub` (ours, beyond the spec), in the order the export menu lists them. */
@@ -14,12 +15,20 @@ export const EXPORT_LAYOUTS = ['manuscript', 'book'] as const;
 export const ExportLayoutSchema = z.enum(EXPORT_LAYOUTS);
 export type ExportLayout = z.infer<typeof ExportLayoutSchema>;
 
+/**
+ * The stages an export keeps (ours): only the chapters at one of them are exported, e.g. `['final']`. Left out,
+ * every chapter is; a chapter with no stage is kept only by leaving the filter out.
+ */
+export const ExportStagesSchema = z
+  .array(ChapterStageSchema)
+  .min(1, 'Choose at least one stage to export, or leave the stages out.');
+
 /** PUT /api/stories/{id}/export?type=pdf|docx|epub */
 export const ExportQuerySchema = z.object({ type: ExportTypeSchema });
 
 /**
  * PUT /api/stories/{id}/export's body (spec §7: html_by_chapter, title, storyID, type). Everything but `layout`
- * is accepted for the old clients' sake and ignored: the worker renders the stored chapters, never HTML a
+ * and `stages` is accepted for the old clients' sake and ignored: the worker renders the stored chapters, never HTML a
  * client sends. Unknown fields are let through for the same reason.
  */
 export const ExportRequestSchema = z.looseObject({
@@ -28,6 +37,7 @@ export const ExportRequestSchema = z.looseObject({
   storyID: z.string().optional(),
   type: z.string().optional(),
   layout: ExportLayoutSchema.default('manuscript'),
+  stages: ExportStagesSchema.optional(),
 });
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { ChapterStage } from '../../../shared/schemas/chapter';
 import type { ExportAnswer } from '../../../shared/schemas/export';
-import { ExportFailedError, NotFoundError } from '../../errors';
+import { ExportFailedError, NotFoundError, ValidationError } from '../../errors';
 import { pause } from '../../retry';
 import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
+import { listChapters } from '../chapters/chapter-list';
 import type { ExportJobRecord } from './export-job-repository';
 import type { ExportLayout, ExportType } from './manuscript';
 
@@ -31,7 +33,14 @@ export interface ExportJobMessage {
   job_id: string;
   type: ExportType;
   layout: ExportLayout;
+  /** Only the chapters at these stages are exported; every chapter when left out. */
+  stages?: ChapterStage[];
 }
+
+/** What the author asks for: the format, the layout and, optionally, the stages to keep. */
+export type ExportChoice = Pick<ExportJobMessage, 'type' | 'layout' | 'stages'>;
+
+export const NO_CHAPTER_AT_STAGES_MESSAGE = 'No chapter is at the stage chosen for the export.';
 
 /** Where a story's exports are kept in the exports bucket; the story-deletion cascade empties the prefix. */
 export const storyExportPrefix = (storyId: string) => `exports/${storyId}/`;
@@ -47,12 +56,20 @@ export async function startExport(
   ports: ExportStoryPorts,
   userId: string,
   storyId: string,
-  request: { type: ExportType; layout: ExportLayout },
+  request: ExportChoice,
 ): Promise<{ job: ExportJobRecord; storyTitle: string }> {
   const { repositories } = ports;
   const now = ports.now();
   requirePremium(await repositories.users.get(userId), now, EXPORT_REQUIRES_SUBSCRIPTION);
   const story = await repositories.stories.requireOwned(userId, storyId);
+  const { stages } = request;
+  // Said at once rather than as an empty file: the author picked a stage none of their chapters has yet.
+  if (stages) {
+    const chapters = await listChapters(repositories, storyId);
+    if (!chapters.some((chapter) => chapter.stage && stages.includes(chapter.stage))) {
+      throw new ValidationError(NO_CHAPTER_AT_STAGES_MESSAGE);
+    }
+  }
 
   const job: ExportJobRecord = {
     job_id: randomUUID(),
@@ -158,7 +175,7 @@ export async function exportStory(
   ports: ExportStoryPorts,
   userId: string,
   storyId: string,
-  request: { type: ExportType; layout: ExportLayout },
+  request: ExportChoice,
   options: WaitOptions = {},
 ): Promise<ExportAnswer> {
   const { job, storyTitle } = await startExport(ports, userId, storyId, request);

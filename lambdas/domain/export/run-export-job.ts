@@ -14,7 +14,8 @@ export type ExportJobOutcome = 'done' | 'failed' | 'already finished';
 
 /**
  * The story as stored, never as a client last showed it: every ready chapter's paragraphs in order, the author's
- * name and email from their profile. A chapter still being created has nothing to export yet and is left out.
+ * name and email from their profile. A chapter still being created has nothing to export yet and is left out, as
+ * is a chapter at none of the stages the author chose.
  */
 export async function readManuscript(
   ports: RunExportJobPorts,
@@ -25,6 +26,9 @@ export async function readManuscript(
   const story = await getFullStory(repositories, message.user_id, message.story_id);
   const chapters: ManuscriptChapter[] = story.chapters_with_contents
     .filter(({ chapter }) => chapter.status === 'ready')
+    .filter(
+      ({ chapter }) => !message.stages || (chapter.stage !== null && message.stages.includes(chapter.stage)),
+    )
     .map(({ chapter, blocks }) => ({
       title: chapter.title,
       paragraphs: blocks.items

@@ -6,7 +6,8 @@ import { StoryPathSchema } from '../path-parameters';
 
 /**
  * PUT /api/stories/{storyId}/export?type=pdf|docx|epub: `{ url }` once the file is made, or 202 `{ job_id }`
- * when the worker is still at it after the wait. The body's HTML is ignored; only its `layout` is read.
+ * when the worker is still at it after the wait. The body's HTML is ignored; only its `layout` and `stages` are
+ * read.
  */
 export const handler = httpRoute({
   auth: 'required',
@@ -17,6 +18,7 @@ export const handler = httpRoute({
     const answer = await exportStory(ports, userId, params.storyId, {
       type: query.type,
       layout: body?.layout ?? 'manuscript',
+      stages: body?.stages,
     });
     return 'url' in answer ? ok(answer) : json(202, answer);
   },

@@ -1,4 +1,5 @@
 /** The export calls (spec §7 Export, with the job poll that follows a long export), each answer parsed. */
+import type { ChapterStage } from '../../../shared/schemas/chapter';
 import {
   ExportAnswerSchema,
   type ExportAnswer,
@@ -12,12 +13,14 @@ import { apiPaths } from './api-paths';
 /**
  * PUT /api/stories/{id}/export?type=: the link once the file is made, or the job to poll. The server renders
  * what it has stored, so the body's `html_by_chapter` (kept for the spec's wire format) goes empty. The page
- * shows its own progress, so the call does not raise the loading overlay.
+ * shows its own progress, so the call does not raise the loading overlay. `stages` (ours) keeps only the
+ * chapters at those stages; left out, every chapter is exported.
  */
 export async function requestExport(
   story: { storyId: string; title: string },
   type: ExportType,
   layout: ExportLayout,
+  stages?: ChapterStage[],
 ): Promise<ExportAnswer> {
   const body: ExportRequest = {
     html_by_chapter: [],
@@ -25,6 +28,7 @@ export async function requestExport(
     storyID: story.storyId,
     type,
     layout,
+    ...(stages ? { stages } : {}),
   };
   return ExportAnswerSchema.parse(
     await api.put(apiPaths.storyExport(story.storyId), body, { query: { type }, background: true }),

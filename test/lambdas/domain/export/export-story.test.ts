@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { saveBlocks } from '../../../../lambdas/domain/blocks/sync-blocks';
+import { createChapter } from '../../../../lambdas/domain/chapters/create-chapter';
+import { prepareChapter } from '../../../../lambdas/domain/chapters/prepare-chapter';
 import {
   downloadFileStem,
   DOWNLOAD_LINK_SECONDS,
   exportStory,
   getExport,
+  NO_CHAPTER_AT_STAGES_MESSAGE,
   startExport,
   type ExportJobMessage,
 } from '../../../../lambdas/domain/export/export-story';
 import { readManuscript, runExportJob } from '../../../../lambdas/domain/export/run-export-job';
 import { createStory } from '../../../../lambdas/domain/stories/create-story';
 import { deleteStory, purgeStoryContent } from '../../../../lambdas/domain/stories/delete-story';
-import { ExportFailedError, NotFoundError, SubscriptionRequiredError } from '../../../../lambdas/errors';
+import {
+  ExportFailedError,
+  NotFoundError,
+  SubscriptionRequiredError,
+  ValidationError,
+} from '../../../../lambdas/errors';
 import { createMemoryPorts } from '../../../helpers/memory-ports';
 import { TEST_NOW } from '../../../helpers/ports';
 import { BOLD, paragraph, run } from '../../../helpers/paragraphs';
@@ -144,6 +152,34 @@ describe('the export worker', () => {
       status: 'done',
       file_key: fileKey,
     });
+  });
+
+  it('exports only the chapters at the stages chosen, and refuses a choice no chapter is at', async () => {
+    const { ports, queue, author, storyId, chapterId } = await subscriberWithStory();
+    const second = await createChapter(ports, author, storyId, { title: 'Unfinished' });
+    await prepareChapter(ports.repositories, { story_id: storyId, chapter_id: second.id }, TEST_NOW);
+    await ports.repositories.chapters.update(storyId, chapterId, { title: 'Done', stage: 'final' }, TEST_NOW);
+    await ports.repositories.chapters.update(
+      storyId,
+      second.id,
+      { title: 'Unfinished', stage: 'draft' },
+      TEST_NOW,
+    );
+
+    await startExport(ports, author, storyId, { type: 'pdf', layout: 'manuscript', stages: ['final'] });
+    const finalOnly = await readManuscript(ports, sentMessage(queue));
+    await startExport(ports, author, storyId, { type: 'pdf', layout: 'manuscript' });
+    const everything = await readManuscript(ports, sentMessage(queue));
+    const refusal = startExport(ports, author, storyId, {
+      type: 'pdf',
+      layout: 'manuscript',
+      stages: ['revised'],
+    });
+
+    expect(finalOnly.chapters.map((chapter) => chapter.title)).toEqual(['Done']);
+    expect(everything.chapters.map((chapter) => chapter.title)).toEqual(['Done', 'Unfinished']);
+    await expect(refusal).rejects.toBeInstanceOf(ValidationError);
+    await expect(refusal).rejects.toThrow(NO_CHAPTER_AT_STAGES_MESSAGE);
   });
 
   it('marks the job failed when the file cannot be stored, and leaves a finished job alone', async () => {

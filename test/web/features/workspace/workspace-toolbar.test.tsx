@@ -163,6 +163,31 @@ describe('the export menu', () => {
     });
   });
 
+  it("sends stages: ['final'] when 'Final chapters only' is ticked", async () => {
+    // Arrange
+    const fetchMock = stubWorkspaceServer({
+      story,
+      user: subscriber,
+      handle: (url, init) =>
+        init.method === 'PUT' && url === '/api/stories/s1/export?type=pdf'
+          ? jsonResponse({ url: 'https://downloads.example/s1.pdf' })
+          : undefined,
+    });
+    await renderWorkspace('/stories/s1?chapter=c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Act
+    const finalOnly = await screen.findByRole('menuitemcheckbox', { name: /^Final chapters only/ });
+    fireEvent.click(finalOnly);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'PDF' }));
+
+    // Assert
+    await screen.findByRole('alert');
+    expect(finalOnly.getAttribute('aria-checked')).toBe('true');
+    const [body] = bodiesSent(fetchMock, 'PUT', '/api/stories/s1/export?type=pdf');
+    expect(JSON.parse(String(body))).toMatchObject({ layout: 'manuscript', stages: ['final'] });
+  });
+
   it('on a touch screen says to tap the link, which downloads the file in place of opening a tab', async () => {
     // Arrange
     stubTouchScreen();

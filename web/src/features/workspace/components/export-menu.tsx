@@ -29,13 +29,15 @@ export interface ExportMenuProps {
 
 /**
  * The export menu of the editor's toolbar (spec §4 "Export menu"): opens and closes on click; disabled, with
- * the spec's tooltip, for free accounts. It offers a layout (kept while the page is open) and the formats;
+ * the spec's tooltip, for free accounts. It offers a layout and 'Final chapters only' (both kept while the page
+ * is open) and the formats;
  * choosing a format exports the story, the button showing a spinner until the spec's alert reports the result.
  */
 export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
   const { isSubscriber } = useUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [layout, setLayout] = useState<ExportLayout>('manuscript');
+  const [finalOnly, setFinalOnly] = useState(false);
   const { startExport, pending } = useStoryExport({ storyId, title: storyTitle });
   const menuId = useId();
   const open = anchor !== null;
@@ -100,13 +102,22 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
           </MenuItem>
         ))}
         <Divider />
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={finalOnly}
+          onClick={() => setFinalOnly((only) => !only)}
+        >
+          <ListItemIcon>{finalOnly && <Check fontSize="small" />}</ListItemIcon>
+          <ListItemText primary="Final chapters only" secondary="Leave out draft and revised chapters" />
+        </MenuItem>
+        <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>Format</ListSubheader>
         {EXPORT_TYPES.map((type) => (
           <MenuItem
             key={type}
             onClick={() => {
               setAnchor(null);
-              startExport({ type, layout });
+              startExport({ type, layout, ...(finalOnly ? { stages: ['final'] } : {}) });
             }}
           >
             <ListItemText inset primary={EXPORT_TYPE_LABELS[type]} />

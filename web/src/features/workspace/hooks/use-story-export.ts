@@ -1,3 +1,4 @@
+import type { ChapterStage } from '../../../../../shared/schemas/chapter';
 import type { ExportLayout, ExportType } from '../../../../../shared/schemas/export';
 import { getExportJob, requestExport } from '../../../api/exports';
 import type { AlertOptions } from '../../../components/alerts/alert-types';
@@ -28,6 +29,8 @@ function exportFailedAlert(error: Error): AlertOptions {
 export interface ExportVariables {
   type: ExportType;
   layout: ExportLayout;
+  /** Only the chapters at these stages; every chapter when left out. */
+  stages?: ChapterStage[];
 }
 
 /**
@@ -40,10 +43,10 @@ export function useStoryExport(story: { storyId: string; title: string }) {
   const mutation = useAlertingMutation({
     failureLog: 'Exporting the story failed.',
     failureAlert: exportFailedAlert,
-    mutationFn: async ({ type, layout }: ExportVariables) => {
+    mutationFn: async ({ type, layout, stages }: ExportVariables) => {
       await flushAllChapterQueues();
       const giveUpAt = Date.now() + GIVE_UP_AFTER_MS;
-      let answer = await requestExport(story, type, layout);
+      let answer = await requestExport(story, type, layout, stages);
       while (!('url' in answer)) {
         if (Date.now() > giveUpAt) throw new Error('The export is taking too long.');
         await pause(POLL_INTERVAL_MS);
