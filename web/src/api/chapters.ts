@@ -5,6 +5,9 @@ import {
   type Chapter,
   type CreateChapterRequest,
 } from '../../../shared/schemas/chapter';
+
+/** What the corkboard changes of a chapter: its synopsis or its stage. */
+export type ChapterNotes = Partial<Pick<Chapter, 'synopsis' | 'stage'>>;
 import { ApiError, api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
 
@@ -33,6 +36,16 @@ export async function reorderChapters(storyId: string, chapters: Chapter[]): Pro
 export async function renameChapter(chapter: Chapter, title: string): Promise<Chapter> {
   return ChapterSchema.parse(
     await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...chapter, title }),
+  );
+}
+
+/**
+ * PUT /api/stories/{storyId}/chapters/{chapterId} (the same call): the whole chapter object carrying a new
+ * synopsis or stage (null clears either).
+ */
+export async function updateChapterNotes(chapter: Chapter, notes: ChapterNotes): Promise<Chapter> {
+  return ChapterSchema.parse(
+    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...chapter, ...notes }),
   );
 }
 

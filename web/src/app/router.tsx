@@ -21,6 +21,7 @@ const StoryBiblePage = lazyPage(
   () => import('../features/story-bible/routes/story-bible-page'),
   'StoryBiblePage',
 );
+const CorkboardPage = lazyPage(() => import('../features/workspace/routes/corkboard-page'), 'CorkboardPage');
 const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage');
 const ProgressPage = lazyPage(() => import('../features/progress/routes/progress-page'), 'ProgressPage');
@@ -80,6 +81,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
                 { path: paths.storyBible.path, element: <StoryBiblePage /> },
+                { path: paths.corkboard.path, element: <CorkboardPage /> },
                 { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
                 { path: paths.editSeries.path, element: <EditSeriesPage /> },
                 { path: paths.settings.path, element: <SettingsPage /> },

@@ -46,6 +46,11 @@ export const paths = {
     path: '/stories/:storyId/bible',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/bible`,
   },
+  /** Issue 28: the chapters as index cards. */
+  corkboard: {
+    path: '/stories/:storyId/corkboard',
+    getHref: (storyId: string) => `/stories/${segment(storyId)}/corkboard`,
+  },
   editStory: {
     path: '/stories/:storyId/edit',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/edit`,

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { outlineChipColour } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
+import { STAGE_LABELS } from '../utils/chapter-stages';
 import { NOT_IN_OUTLINE } from '../workspace-messages';
 
 interface ChapterRowProps {
@@ -32,8 +33,9 @@ interface ChapterRowProps {
 }
 
 /**
- * One chapter of the flyout's list (spec §2): drag handle, title (click to open), the chip of its outline
- * section (in the palette colour of spec §9) or the 'Not assigned to an outline' tooltip, and a delete button.
+ * One chapter of the flyout's list (spec §2): drag handle, title (click to open) over its stage (issue 28), the
+ * chip of its outline section (in the palette colour of spec §9) or the 'Not assigned to an outline' tooltip, and
+ * a delete button.
  */
 export function ChapterRow({
   chapter,
@@ -91,9 +93,11 @@ export function ChapterRow({
       >
         <ListItemText
           primary={chapter.title}
+          secondary={chapter.stage && STAGE_LABELS[chapter.stage]}
           // A long title wraps rather than being cut short beside its outline chip.
           slotProps={{
             primary: { variant: 'body2', sx: { fontWeight: active ? 600 : 400, overflowWrap: 'anywhere' } },
+            secondary: { variant: 'caption' },
           }}
         />
       </ListItemButton>

@@ -1,5 +1,6 @@
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -21,6 +22,8 @@ interface WorkspaceSideMenuProps {
   onOpenSettings: () => void;
   /** Issue 13: the story's elements and where they appear. */
   onOpenStoryBible: () => void;
+  /** Issue 28: the chapters as index cards. */
+  onOpenCorkboard: () => void;
 }
 
 interface MenuButtonProps {
@@ -51,7 +54,7 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 
 /**
  * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, search the
- * story (issue 14), open the Story Bible (issue 13), open the Document Settings. A rail beside the manuscript; on phones a row above it.
+ * story (issue 14), open the Story Bible (issue 13) or the Corkboard (issue 28), open the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
   flyoutOpen,
@@ -61,6 +64,7 @@ export function WorkspaceSideMenu({
   onToggleSearch,
   onOpenSettings,
   onOpenStoryBible,
+  onOpenCorkboard,
 }: WorkspaceSideMenuProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const placement = phone ? 'bottom' : 'right';
@@ -106,6 +110,12 @@ export function WorkspaceSideMenu({
         label="Story Bible"
         icon={<AutoStoriesOutlined />}
         onClick={onOpenStoryBible}
+        placement={placement}
+      />
+      <MenuButton
+        label="Corkboard"
+        icon={<DashboardOutlined />}
+        onClick={onOpenCorkboard}
         placement={placement}
       />
       <MenuButton

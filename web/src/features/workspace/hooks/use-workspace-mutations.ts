@@ -4,7 +4,14 @@ import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { SeriesTitleSchema } from '../../../../../shared/schemas/series';
 import { StoryTitleSchema } from '../../../../../shared/schemas/story';
 import { INVALID_TITLE_ALERT_TITLE, ONLY_CHAPTER_MESSAGE } from '../../../../../shared/validation';
-import { createChapter, deleteChapter, renameChapter, reorderChapters } from '../../../api/chapters';
+import {
+  createChapter,
+  deleteChapter,
+  renameChapter,
+  reorderChapters,
+  updateChapterNotes,
+  type ChapterNotes,
+} from '../../../api/chapters';
 import { documentSettingsQuery, updateDocumentSettings } from '../../../api/document-settings';
 import { progressKeys } from '../../../api/progress';
 import { seriesKeys, updateSeries } from '../../../api/series';
@@ -152,6 +159,31 @@ export function useRenameChapter(storyId: string) {
     failureAlert: alertForRefusedInput(workspaceAlerts.chapterFailed),
   });
   return (chapter: Chapter, title: string) => mutate({ chapter, title });
+}
+
+function withNotes(chapters: Chapter[], chapterId: string, notes: ChapterNotes): Chapter[] {
+  return chapters.map((chapter) => (chapter.id === chapterId ? { ...chapter, ...notes } : chapter));
+}
+
+/** Changes a chapter's synopsis or stage (the corkboard), shown at once and put back if the server refuses. */
+export function useUpdateChapterNotes(storyId: string) {
+  const changeChapters = useChangeChapters(storyId);
+  const cancelStoryLoad = useCancelStoryLoad(storyId);
+  const { mutate } = useAlertingMutation({
+    mutationFn: ({ chapter, notes }: { chapter: Chapter; notes: ChapterNotes }) =>
+      updateChapterNotes(chapter, notes),
+    onMutate: ({ chapter, notes }) => {
+      cancelStoryLoad();
+      changeChapters((chapters) => withNotes(chapters, chapter.id, notes));
+    },
+    onError: (_error, { chapter }) =>
+      changeChapters((chapters) =>
+        withNotes(chapters, chapter.id, { synopsis: chapter.synopsis, stage: chapter.stage }),
+      ),
+    failureLog: 'Saving a chapter card failed.',
+    failureAlert: alertForRefusedInput(workspaceAlerts.chapterFailed, 'Cannot save the card'),
+  });
+  return (chapter: Chapter, notes: ChapterNotes) => mutate({ chapter, notes });
 }
 
 /** Adds a chapter once the server has made it; resolves it, or `undefined` if it could not be made. */

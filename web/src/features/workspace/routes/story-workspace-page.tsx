@@ -259,6 +259,7 @@ function LoadedWorkspace({
             onToggleSearch={() => changePanels({ type: 'toggled', panel: 'search' })}
             onOpenSettings={() => changePanels({ type: 'opened', panel: 'settings' })}
             onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
+            onOpenCorkboard={() => navigate(paths.corkboard.getHref(story.story_id))}
           />
         </Box>
         <Box sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
