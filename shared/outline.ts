@@ -78,7 +78,10 @@ export function sectionOfChapter(sections: OutlineSection[], chapterId: string):
   return sections.find((section) => section.chapters.includes(chapterId));
 }
 
-/** Spec §9: chip colours from a fixed palette, chosen by the sum of the header's character codes. */
+/**
+ * Spec §9: chip colours from a fixed palette, chosen by the sum of the header's character codes. These are the
+ * light scheme's, each taking white text at AA (the dark scheme has lighter companions in the web app's theme).
+ */
 export const OUTLINE_CHIP_PALETTE = [
   '#1565c0',
   '#2e7d32',
@@ -88,12 +91,17 @@ export const OUTLINE_CHIP_PALETTE = [
   '#ad1457',
   '#4e342e',
   '#283593',
-  '#558b2f',
-  '#ef6c00',
+  '#33691e',
+  '#b84a00',
 ] as const;
 
-export function outlineChipColour(header: string): string {
+/** The place in the palette of a section's colour. */
+export function outlineChipIndex(header: string): number {
   let sum = 0;
   for (let index = 0; index < header.length; index += 1) sum += header.charCodeAt(index);
-  return OUTLINE_CHIP_PALETTE[sum % OUTLINE_CHIP_PALETTE.length]!;
+  return sum % OUTLINE_CHIP_PALETTE.length;
+}
+
+export function outlineChipColour(header: string): string {
+  return OUTLINE_CHIP_PALETTE[outlineChipIndex(header)]!;
 }

@@ -1,5 +1,6 @@
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
 import { mentionColorVariables } from './mention-colors';
+import { outlineColorVariables } from './outline-colors';
 
 /**
  * A calm, bookish look: warm paper, ink-blue accents, serif headings over a sans-serif interface.
@@ -24,6 +25,10 @@ const layout = {
 type Layout = typeof layout;
 
 declare module '@mui/material/styles' {
+  // The theme is built with CSS variables: `theme.vars` and `theme.colorSchemes` are always there.
+  interface CssThemeVariables {
+    enabled: true;
+  }
   interface Theme {
     layout: Layout;
   }
@@ -93,7 +98,8 @@ export const theme = responsiveFontSizes(
     components: {
       MuiCssBaseline: {
         styleOverrides: (theme) => ({
-          ...mentionColorVariables,
+          ':root': { ...mentionColorVariables[':root'], ...outlineColorVariables[':root'] },
+          ':root.dark': { ...mentionColorVariables[':root.dark'], ...outlineColorVariables[':root.dark'] },
           // One visible ring for every focusable thing reached by keyboard; MUI's own focus ripple is too faint
           // to be seen on the paper. Text fields keep their outlined border, the manuscript its caret.
           '*:focus-visible, .MuiButtonBase-root.Mui-focusVisible': {

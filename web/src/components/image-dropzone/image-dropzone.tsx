@@ -83,6 +83,8 @@ export function ImageDropzone({
 
   return (
     <Box>
+      {/* Beside the button rather than in it: a focusable field inside a button is announced twice. */}
+      <input {...getInputProps({ 'aria-label': `Choose ${label.toLowerCase()}` })} />
       <Box
         {...getRootProps({ role: 'button', 'aria-label': `Choose ${label.toLowerCase()}` })}
         sx={(theme) => ({
@@ -92,16 +94,15 @@ export function ImageDropzone({
           borderRadius: 2,
           overflow: 'hidden',
           cursor: 'pointer',
-          border: `1px ${imageUrl ? 'solid' : 'dashed'} ${theme.palette.divider}`,
-          backgroundColor: theme.palette.background.default,
-          outline: isDragActive ? `2px solid ${theme.palette.primary.main}` : 'none',
+          border: `1px ${imageUrl ? 'solid' : 'dashed'} ${theme.vars.palette.divider}`,
+          backgroundColor: theme.vars.palette.background.default,
+          outline: isDragActive ? `2px solid ${theme.vars.palette.primary.main}` : 'none',
           outlineOffset: 2,
-          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
+          '&:focus-visible': { outline: `2px solid ${theme.vars.palette.primary.main}` },
           '&:hover .image-dropzone-hint, &:focus-visible .image-dropzone-hint': { opacity: 1 },
           '@media (hover: none)': { '& .image-dropzone-hint': { opacity: 1 } },
         })}
       >
-        <input {...getInputProps()} />
         {imageUrl ? (
           <Box
             component="img"

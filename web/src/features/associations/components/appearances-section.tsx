@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
@@ -70,26 +71,27 @@ export function AppearancesSection({ storyId, associationId, onMentionChosen }: 
               </Box>
               <List dense disablePadding>
                 {chapter.snippets.map((snippet) => (
-                  <ListItemButton
-                    key={snippet.key_id}
-                    onClick={() => {
-                      navigate(
-                        paths.storyMention.getHref(storyId, chapter.chapter_id, {
-                          keyId: snippet.key_id,
-                          associationId,
-                        }),
-                      );
-                      onMentionChosen();
-                    }}
-                    sx={{ borderRadius: 1, px: 1, py: 0.5, my: 0.25, bgcolor: 'action.hover' }}
-                  >
-                    <Typography
-                      variant="body2"
-                      sx={{ fontFamily: 'Georgia, serif', overflowWrap: 'anywhere' }}
+                  <ListItem key={snippet.key_id} disablePadding>
+                    <ListItemButton
+                      onClick={() => {
+                        navigate(
+                          paths.storyMention.getHref(storyId, chapter.chapter_id, {
+                            keyId: snippet.key_id,
+                            associationId,
+                          }),
+                        );
+                        onMentionChosen();
+                      }}
+                      sx={{ borderRadius: 1, px: 1, py: 0.5, my: 0.25, bgcolor: 'action.hover' }}
                     >
-                      {snippet.text}
-                    </Typography>
-                  </ListItemButton>
+                      <Typography
+                        variant="body2"
+                        sx={{ fontFamily: 'Georgia, serif', overflowWrap: 'anywhere' }}
+                      >
+                        {snippet.text}
+                      </Typography>
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Box>

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
@@ -20,6 +20,10 @@ const DATED_TICKS = 4;
  */
 export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
   const theme = useTheme();
+  // The shown scheme's colours as values the chart can work with; `theme.palette` is always the light scheme's,
+  // which put the goal's label in the light ink on the dark page (1.1:1).
+  const { colorScheme = 'light' } = useColorScheme();
+  const palette = theme.colorSchemes[colorScheme]?.palette ?? theme.palette;
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const dates = days.map((day) => day.date);
   const words = days.map((day) => day.words);
@@ -52,7 +56,7 @@ export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
           {
             data: words,
             label: 'Words',
-            color: theme.palette.primary.main,
+            color: palette.primary.main,
             valueFormatter: (value: number | null) => formatWords(value ?? 0),
           },
         ]}
@@ -62,8 +66,8 @@ export function DailyWordsChart({ days, dailyGoal }: DailyWordsChartProps) {
             y={dailyGoal}
             label={`Daily goal ${formatWords(dailyGoal)}`}
             labelAlign="start"
-            lineStyle={{ stroke: theme.palette.secondary.main, strokeDasharray: '6 4', strokeWidth: 2 }}
-            labelStyle={{ fill: theme.palette.text.primary, fontSize: 12 }}
+            lineStyle={{ stroke: palette.secondary.main, strokeDasharray: '6 4', strokeWidth: 2 }}
+            labelStyle={{ fill: palette.text.primary, fontSize: 12 }}
           />
         )}
       </BarChart>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
 import type { MentionGrid } from '../../../../../shared/schemas/story-bible';
@@ -22,8 +22,10 @@ export function MentionHeatMap({ storyId, associations, grid }: MentionHeatMapPr
   const theme = useTheme();
   const talliesById = new Map(grid.tallies.map((tally) => [tally.association_id, tally]));
   const busiest = Math.max(1, ...grid.tallies.flatMap((tally) => Object.values(tally.by_chapter)));
-  const shade = (count: number) =>
-    count === 0 ? 'transparent' : alpha(theme.palette.primary.main, 0.15 + (0.85 * count) / busiest);
+  // The scheme's own primary (`theme.palette` is always the light one, which left a 1-mention cell as dark as an
+  // empty one on the dark page); the cell's outline in it keeps any mention ≥ 3:1 against the page.
+  const primary = theme.vars.palette.primary.main;
+  const shade = (count: number) => theme.alpha(primary, 0.15 + (0.85 * count) / busiest);
 
   return (
     <Box
@@ -99,13 +101,13 @@ export function MentionHeatMap({ storyId, associations, grid }: MentionHeatMapPr
                           title={label}
                           sx={{
                             display: 'block',
+                            boxSizing: 'border-box',
                             width: 28,
                             height: 24,
                             borderRadius: 0.75,
                             bgcolor: shade(count),
-                            '&:hover, &:focus-visible': {
-                              outline: `2px solid ${theme.palette.primary.dark}`,
-                            },
+                            border: `1px solid ${primary}`,
+                            '&:hover, &:focus-visible': { outline: `2px solid ${primary}` },
                           }}
                         />
                       ) : (

@@ -11,9 +11,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
 import { useState } from 'react';
-import { outlineChipColour } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
+import { OUTLINE_CHIP_INK, outlineColour } from '../../../theme/outline-colors';
 import { STAGE_LABELS } from '../utils/chapter-stages';
 import { NOT_IN_OUTLINE } from '../workspace-messages';
 
@@ -109,8 +109,8 @@ export function ChapterRow({
             sx={{
               maxWidth: '45%',
               flex: '0 1 auto',
-              bgcolor: outlineChipColour(section.header),
-              color: 'common.white',
+              bgcolor: outlineColour(section.header),
+              color: OUTLINE_CHIP_INK,
               fontWeight: 500,
             }}
           />

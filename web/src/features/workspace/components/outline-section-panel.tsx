@@ -9,9 +9,10 @@ import FormGroup from '@mui/material/FormGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { outlineChipColour, sectionOfChapter } from '../../../../../shared/outline';
+import { sectionOfChapter } from '../../../../../shared/outline';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection, OutlineSectionInput } from '../../../../../shared/schemas/outline';
+import { outlineColour } from '../../../theme/outline-colors';
 import { OUTLINE_TEXT_MAX_LENGTH } from '../../../../../shared/validation';
 
 interface OutlineSectionPanelProps {
@@ -77,7 +78,7 @@ export function OutlineSectionPanel({ section, outline, chapters, onSave }: Outl
               height: 10,
               flex: '0 0 auto',
               borderRadius: '50%',
-              bgcolor: outlineChipColour(section.header),
+              bgcolor: outlineColour(section.header),
             }}
           />
           <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
