@@ -38,6 +38,8 @@ const ContextSchema = z.object({
   microsoftTenantId: z.string().min(1).optional(),
   /** An image service for new stories' sample covers (spec §2); unset, covers are generated from the title. */
   sampleImageUrl: z.url().optional(),
+  /** Keeps the table's retired indexes for one deploy while a stage is upgraded (docs/deploying.md). */
+  keepRetiredIndexes: z.union([z.boolean(), z.stringbool()]).optional(),
 });
 
 type StageContext = z.infer<typeof ContextSchema>;
@@ -90,6 +92,8 @@ export interface StageConfig {
   /** Identity-provider client ids still unset (dev only; prod refuses to synthesize without them). */
   unsetClientIds: string[];
   secretNames: SecretNames;
+  /** Declare the table's retired indexes too: the first of the two deploys of an index change. */
+  keepRetiredIndexes: boolean;
 }
 
 const DEFAULT_ACCOUNT = '000000000000';
@@ -160,6 +164,7 @@ function buildStageConfig(
         : undefined,
     alarmEmail: context.alarmEmail,
     sampleImageUrl: context.sampleImageUrl,
+    keepRetiredIndexes: context.keepRetiredIndexes ?? false,
     cognitoDomainPrefix: context.cognitoDomainPrefix ?? `loreweaver-${stage}-${account}`,
     identityProviders: {
       googleClientId: clientIds.googleClientId ?? UNSET_CLIENT_ID,

@@ -126,25 +126,33 @@ const chaptersByOwnerIndex = {
     NonKeyAttributes: [...chaptersByOwner.projectedAttributes],
   },
 };
+const retiredIndexNames = new Set<string>(tableDefinition.retiredIndexes.map((index) => index.indexName));
 
 /**
- * Creates the single table with the same keys, index and TTL attribute as the CDK stack, if missing; a table
- * kept from before the index existed gets it added (the story list backfills what it lists there).
+ * Creates the single table with the same keys, index and TTL attribute as the CDK stack, if missing. A table
+ * kept from before gets the current index added (the story list backfills what it lists there) and loses a
+ * retired one, one index change per update as DynamoDB allows.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {
     try {
       const { Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      const hasIndex = table?.GlobalSecondaryIndexes?.some(
-        (index) => index.IndexName === chaptersByOwner.indexName,
-      );
-      if (!hasIndex) {
+      const indexNames = (table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? '');
+      if (!indexNames.includes(chaptersByOwner.indexName)) {
         await client.send(
           new UpdateTableCommand({
             TableName: tableName,
             AttributeDefinitions: chaptersByOwnerAttributes,
             GlobalSecondaryIndexUpdates: [{ Create: chaptersByOwnerIndex }],
+          }),
+        );
+      }
+      for (const retired of indexNames.filter((name) => retiredIndexNames.has(name))) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: retired } }],
           }),
         );
       }

@@ -45,14 +45,19 @@ export class DataStack extends Stack {
       deletionProtection: config.retainData,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    const { chaptersByOwner } = tableDefinition;
-    table.addGlobalSecondaryIndex({
-      indexName: chaptersByOwner.indexName,
-      partitionKey: { name: chaptersByOwner.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: chaptersByOwner.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.INCLUDE,
-      nonKeyAttributes: [...chaptersByOwner.projectedAttributes],
-    });
+    const listingIndexes = [
+      tableDefinition.chaptersByOwner,
+      ...(config.keepRetiredIndexes ? tableDefinition.retiredIndexes : []),
+    ];
+    for (const index of listingIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.INCLUDE,
+        nonKeyAttributes: [...index.projectedAttributes],
+      });
+    }
     this.table = table;
 
     // CloudFront's standard logs are delivered with ACLs, so this one bucket keeps ACLs enabled.

@@ -147,6 +147,10 @@ export const StorySchema = z.object({
   updated_at: z.string(),
   /** In order; every story answer carries them, lists included. */
   chapters: z.array(ChapterSchema),
+  /** The words of its chapters, kept by every save (not counted per request). */
+  word_count: z.number().int().nonnegative(),
+  /** ISO 8601: the latest change of its details, a chapter's title or a chapter's content. */
+  last_edited_at: z.string(),
   /** Spec §3: the outline's sections ([] when the story has none); in `GET /api/stories/{id}` only. */
   outline: OutlineSchema.optional(),
   /** Only while a manuscript import builds the story, or after it failed. */

@@ -315,10 +315,16 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     saveIndexItem: (storyId, index, chapterIds) => asWrite(saveIndex(storyId, index, chapterIds)),
     indexCondition: (storyId, index) =>
       asWrite({ holds: () => indexVersion(storyId) === index.version, apply: () => undefined }),
-    markReadyItem: (storyId, chapterId, now) =>
+    markReadyItem: (storyId, chapterId, now, words) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',
-        apply: () => stampChapter(storyId, chapterId, { status: 'ready', updated_at: now.toISOString() }),
+        apply: () =>
+          stampChapter(storyId, chapterId, {
+            status: 'ready',
+            updated_at: now.toISOString(),
+            edited_at: now.toISOString(),
+            word_count: words,
+          }),
       }),
     changeStatusItem: (storyId, chapterId, from, to, now) =>
       asWrite({
@@ -354,11 +360,24 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         ),
       ),
     ],
-    contentChangeItem: (storyId, chapterId) =>
+    contentChangeItem: (storyId, chapterId, { words, at }) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'ready',
-        apply: () => stampChapter(storyId, chapterId),
+        apply: () => {
+          // As in the table: a chapter not counted whole yet stays uncounted.
+          const counted = state.chapters.get(inStory(storyId, chapterId))!.word_count;
+          stampChapter(storyId, chapterId, {
+            edited_at: at.toISOString(),
+            ...(counted === undefined ? {} : { word_count: counted + words }),
+          });
+        },
       }),
+    async recordWordCount(storyId, chapterId, { words, content_stamp }) {
+      const chapter = state.chapters.get(inStory(storyId, chapterId));
+      if ((chapter?.content_stamp ?? '') !== content_stamp || !chapter) return false;
+      state.chapters.set(inStory(storyId, chapterId), { ...chapter, word_count: words });
+      return true;
+    },
     creatingCondition: (storyId, chapterId) =>
       asWrite({
         holds: () => state.chapters.get(inStory(storyId, chapterId))?.status === 'creating',

@@ -16,6 +16,7 @@ import {
   readStageConfig,
 } from '../../lib/config';
 import { SiteDeployment } from '../../lib/constructs/site-deployment';
+import { DataStack } from '../../lib/stacks/data-stack';
 import { SiteDistribution, SPA_FALLBACK } from '../../lib/constructs/site-distribution';
 import { addLoreweaverStacks } from '../../lib/loreweaver-stacks';
 import { securityHeaders } from '../../shared/security-headers';
@@ -71,6 +72,28 @@ describe('stage configuration', () => {
     expect(() => configFrom({ stage: 'staging' })).toThrow(/Unknown stage/);
     expect(() => configFrom({ account: '12345' })).toThrow(/account: must be a 12-digit AWS account id/);
     expect(() => configFrom({ domainName: 'write.example.com' })).toThrow(/set together/);
+  });
+});
+
+describe("the table's listing index across an upgrade", () => {
+  const indexNamesOf = (context: Record<string, unknown>) => {
+    const app = new App({ context });
+    const stack = new DataStack(app, 'Data', { config: readStageConfig(app.node, {}) });
+    const [table] = Object.values(Template.fromStack(stack).findResources('AWS::DynamoDB::Table'));
+    return (table!.Properties.GlobalSecondaryIndexes as { IndexName: string }[]).map(
+      (index) => index.IndexName,
+    );
+  };
+
+  it('declares only the current index, so a stage that had the retired one loses it on the second deploy', () => {
+    expect(indexNamesOf({})).toEqual(['chapters-by-owner-2']);
+  });
+
+  it('keeps the retired index beside the new one when asked, so the first deploy adds one index and deletes none', () => {
+    expect(indexNamesOf({ keepRetiredIndexes: 'true' })).toEqual([
+      'chapters-by-owner-2',
+      'chapters-by-owner',
+    ]);
   });
 });
 

@@ -14,6 +14,8 @@ import {
   type TestBrowser,
 } from '../helpers/embedded-runtime';
 import { gif, jpegWithLocation, multipartForm, png } from '../helpers/images';
+import { paragraph, run } from '../helpers/paragraphs';
+import { createStoryWithText } from '../helpers/story-text';
 
 describe('stories and series on the embedded runtime', () => {
   let runtime: EmbeddedRuntime;
@@ -445,5 +447,64 @@ describe('stories and series on the embedded runtime', () => {
     expect(relisted.map((item) => item.owner_SK).sort()).toEqual(
       chapterItems.map((item) => `${item.PK}#${item.SK}`).sort(),
     );
+  });
+
+  it("answers each story's words and last edit from what its saves keep, and counts a chapter written before counts once", async () => {
+    const writer = await signIn(runtime, 'words@example.com');
+    const { storyId, chapterIds } = await createStoryWithText(runtime, writer, [
+      [
+        paragraph(run('It was a bright cold day in April.')),
+        paragraph(run('The clocks were striking thirteen.')),
+      ],
+      [paragraph(run('Winston Smith slipped quickly through the glass doors.'))],
+    ]);
+    const listed = async () =>
+      ((await (await writer.fetch('/api/stories')).json()) as Story[]).find(
+        (story) => story.story_id === storyId,
+      )!;
+    const written = await listed();
+    expect(written.word_count).toBe(21);
+    expect(written.last_edited_at > written.updated_at).toBe(true);
+
+    const deleted = await writer.sendJson('DELETE', `/api/stories/${storyId}/block`, {
+      chapter_id: chapterIds[0],
+      blocks: [{ key_id: '0-1' }],
+    });
+    expect(deleted.status).toBe(204);
+    const afterDelete = await listed();
+    expect(afterDelete.word_count).toBe(16);
+    expect(afterDelete.last_edited_at >= written.last_edited_at).toBe(true);
+
+    // As chapters written before counts were kept: no count, no dated edit.
+    const chapterItems = (await partitionItems(`STORY#${storyId}`)).filter((item) =>
+      String(item.SK).startsWith('CHAPTER#'),
+    );
+    for (const item of chapterItems) {
+      await runtime.database.client.send(
+        new UpdateCommand({
+          TableName: runtime.database.tableName,
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: 'REMOVE word_count, words_counted, edited_at',
+        }),
+      );
+    }
+    expect((await listed()).word_count).toBe(16);
+    const counted = (await partitionItems(`STORY#${storyId}`)).filter((item) =>
+      String(item.SK).startsWith('CHAPTER#'),
+    );
+    expect(counted.map((item) => [item.word_count, item.words_counted]).sort()).toEqual([
+      [8, true],
+      [8, true],
+    ]);
+
+    const saved = await writer.sendJson('PUT', `/api/stories/${storyId}`, {
+      story_id: storyId,
+      chapter_id: chapterIds[1],
+      blocks: [{ key_id: '1-1', chunk: JSON.stringify(paragraph(run('Big Brother is watching you.'))) }],
+    });
+    expect(saved.status).toBe(204);
+    expect((await listed()).word_count).toBe(21);
+    const opened = (await (await writer.fetch(`/api/stories/${storyId}`)).json()) as Story;
+    expect(opened.word_count).toBe(21);
   });
 });

@@ -110,6 +110,7 @@ describe('importing a manuscript on the embedded runtime', () => {
     expect(await paragraphsOf(story.story_id, built.chapters![1]!.id)).toEqual([
       { alignment: '', runs: [['She wrote back at once.', 0]] },
     ]);
+    expect([story.word_count, built.word_count]).toEqual([0, 17]);
   });
 
   it('lists the chapters as being created, answering 501 for their content, until the worker has built them', async () => {

@@ -76,7 +76,7 @@ describe('versions of a chapter on the embedded runtime', () => {
     expect(version).toMatchObject({ name: 'First line', kind: 'named', words: 9 });
 
     advance(1);
-    await save(storyId, chapterId, { p1: 'Mrs Dalloway said she would buy the gloves herself.' });
+    await save(storyId, chapterId, { p1: 'Mrs Dalloway said she would buy the white gloves herself.' });
     const detail = await author.fetch(`${versionsPath(storyId, chapterId)}/${version.version_id}`);
     expect(VersionDetailSchema.parse(await detail.json()).blocks.map((block) => block.chunk)).toEqual(before);
 
@@ -89,6 +89,8 @@ describe('versions of a chapter on the embedded runtime', () => {
       before,
     );
     expect(await textOf(storyId, chapterId)).toEqual(before);
+    const story = (await (await author.fetch(`/api/stories/${storyId}`)).json()) as Story;
+    expect(story.word_count).toBe(9);
 
     const listed = VersionListSchema.parse(
       await (await author.fetch(versionsPath(storyId, chapterId))).json(),

@@ -6,6 +6,8 @@ import type {
   ChapterIndex,
   ChapterRecord,
   ChapterRepository,
+  ChapterWordCount,
+  ContentChange,
   StoryChapters,
 } from '../../domain/chapters/chapter-repository';
 import { inBatches } from '../../domain/in-batches';
@@ -27,6 +29,9 @@ function fromItem(item: TableItem): ChapterRecord {
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
     content_stamp: (item.content_stamp as string | undefined) ?? '',
+    // A count added to by saves before the chapter was counted whole is not the chapter's count.
+    word_count: item.words_counted === true ? (item.word_count as number) : undefined,
+    edited_at: item.edited_at as string | undefined,
   };
 }
 
@@ -50,6 +55,7 @@ function toItem(userId: string, chapter: ChapterRecord): TableItem {
     ...ownerListingKey(userId, key),
     entity: 'chapter',
     ...chapter,
+    ...(chapter.word_count === undefined ? {} : { words_counted: true }),
     content_stamp: randomUUID(),
   };
 }
@@ -210,12 +216,13 @@ export class DynamoDbChapterRepository implements ChapterRepository {
     });
   }
 
-  markReadyItem(storyId: string, chapterId: string, now: Date) {
+  markReadyItem(storyId: string, chapterId: string, now: Date, words: number) {
     return asWrite({
       Update: {
         TableName: this.database.tableName,
         Key: chapterKey(storyId, chapterId),
-        UpdateExpression: 'SET #status = :ready, updated_at = :now, content_stamp = :stamp',
+        UpdateExpression:
+          'SET #status = :ready, updated_at = :now, edited_at = :now, content_stamp = :stamp, word_count = :words, words_counted = :counted',
         ConditionExpression: '#status = :creating',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -223,6 +230,8 @@ export class DynamoDbChapterRepository implements ChapterRepository {
           ':creating': 'creating',
           ':now': now.toISOString(),
           ':stamp': randomUUID(),
+          ':words': words,
+          ':counted': true,
         },
       },
     });
@@ -289,17 +298,47 @@ export class DynamoDbChapterRepository implements ChapterRepository {
   }
 
   /** An update rather than a condition check: the same write units in a transaction, and the stamp changes. */
-  contentChangeItem(storyId: string, chapterId: string) {
+  contentChangeItem(storyId: string, chapterId: string, change: ContentChange) {
     return asWrite({
       Update: {
         TableName: this.database.tableName,
         Key: chapterKey(storyId, chapterId),
-        UpdateExpression: 'SET content_stamp = :stamp',
+        UpdateExpression: 'SET content_stamp = :stamp, edited_at = :at ADD word_count :words',
         ConditionExpression: '#status = :ready',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready', ':stamp': randomUUID() },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':stamp': randomUUID(),
+          ':at': change.at.toISOString(),
+          ':words': change.words,
+        },
       },
     });
+  }
+
+  async recordWordCount(storyId: string, chapterId: string, count: ChapterWordCount): Promise<boolean> {
+    try {
+      await this.database.client.send(
+        new UpdateCommand({
+          TableName: this.database.tableName,
+          Key: chapterKey(storyId, chapterId),
+          UpdateExpression: 'SET word_count = :words, words_counted = :counted',
+          // A chapter from before content stamps has none until its first write.
+          ConditionExpression: count.content_stamp
+            ? 'content_stamp = :stamp'
+            : 'attribute_exists(PK) AND attribute_not_exists(content_stamp)',
+          ExpressionAttributeValues: {
+            ':words': count.words,
+            ':counted': true,
+            ...(count.content_stamp ? { ':stamp': count.content_stamp } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   creatingCondition(storyId: string, chapterId: string) {

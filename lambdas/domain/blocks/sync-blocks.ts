@@ -208,8 +208,9 @@ export async function saveBlocks(
       const newPlacements = unstored
         .filter((block) => !known.has(block.key_id))
         .map((block) => ({ id: block.key_id, index: block.place ?? Number.MAX_SAFE_INTEGER }));
+      const words = wordsChange(stored, group);
       const writes: Write[] = [
-        chapterRepository.contentChangeItem(storyId, chapterId),
+        chapterRepository.contentChangeItem(storyId, chapterId, { words, at: ports.now() }),
         ...group.map((block) =>
           blockRepository.putBlockItem(
             chapterId,
@@ -226,14 +227,7 @@ export async function saveBlocks(
         checkOrderSize(keyIds);
         writes.push(blockRepository.saveOrderItem(chapterId, order, keyIds));
       }
-      writes.push(
-        ...dailyWordsWrites(
-          repositories,
-          userId,
-          writingDay(ports.now(), timeZone),
-          wordsChange(stored, group),
-        ),
-      );
+      writes.push(...dailyWordsWrites(repositories, userId, writingDay(ports.now(), timeZone), words));
       await repositories.commit(writes);
     });
   }
@@ -270,23 +264,19 @@ export async function deleteBlocks(
       requireBasedOnStored(stored, group, (_, current) => current === undefined);
       const deleted = new Set(keyIdsOf(group));
       const remaining = order.key_ids.filter((keyId) => !deleted.has(keyId));
+      const words = wordsChange(
+        stored,
+        group.map((block) => ({ key_id: block.key_id, chunk: null })),
+      );
       await repositories.commit([
-        chapterRepository.contentChangeItem(storyId, chapterId),
+        chapterRepository.contentChangeItem(storyId, chapterId, { words, at: ports.now() }),
         ...group.map((block) =>
           blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
         ),
         ...(remaining.length === order.key_ids.length
           ? []
           : [blockRepository.saveOrderItem(chapterId, order, remaining)]),
-        ...dailyWordsWrites(
-          repositories,
-          userId,
-          writingDay(ports.now(), timeZone),
-          wordsChange(
-            stored,
-            group.map((block) => ({ key_id: block.key_id, chunk: null })),
-          ),
-        ),
+        ...dailyWordsWrites(repositories, userId, writingDay(ports.now(), timeZone), words),
       ]);
     });
   }
@@ -330,7 +320,7 @@ export async function reorderBlocks(
     );
     if (keyIds.join() === order.key_ids.join()) return;
     await repositories.commit([
-      chapterRepository.contentChangeItem(storyId, chapterId),
+      chapterRepository.contentChangeItem(storyId, chapterId, { words: 0, at: ports.now() }),
       blockRepository.saveOrderItem(chapterId, order, keyIds),
     ]);
   });

@@ -22,6 +22,26 @@ export interface ChapterRecord {
    * repository, never by a caller; '' for a chapter written before stamps existed.
    */
   content_stamp?: string;
+  /**
+   * The words of the chapter's stored paragraphs, kept by every write to its content; undefined for a chapter
+   * written before counts were kept, until `countChapterWords` has counted it once.
+   */
+  word_count?: number;
+  /** When the chapter's content was last written; undefined for a chapter not written since edits were dated. */
+  edited_at?: string;
+}
+
+/** What a write to a chapter's content changes besides its paragraphs. */
+export interface ContentChange {
+  /** The change in the chapter's words (negative when words go). */
+  words: number;
+  at: Date;
+}
+
+/** A chapter's words counted from its paragraphs as they stood at `content_stamp`. */
+export interface ChapterWordCount {
+  words: number;
+  content_stamp: string;
 }
 
 export interface ChapterIndex {
@@ -62,7 +82,7 @@ export interface ChapterRepository {
    * The creation worker's last step (and an import's), with a new content stamp; fails if the chapter is gone
    * or was already prepared.
    */
-  markReadyItem(storyId: string, chapterId: string, now: Date): Write;
+  markReadyItem(storyId: string, chapterId: string, now: Date, words: number): Write;
   /**
    * The chapter's status moves from `from` to `to` (a creation given up, or asked for again); fails if the chapter
    * is gone or no longer in `from`.
@@ -83,7 +103,12 @@ export interface ChapterRepository {
    * stamp, so no text cached before this write is used after it. A chapter being created takes no content yet,
    * and a deleted one can get none back behind its cascade.
    */
-  contentChangeItem(storyId: string, chapterId: string): Write;
+  contentChangeItem(storyId: string, chapterId: string, change: ContentChange): Write;
+  /**
+   * Stores a count of the chapter's words made from its paragraphs, unless its content was written since they
+   * were read (its stamp changed): false then, and the count is not stored.
+   */
+  recordWordCount(storyId: string, chapterId: string, count: ChapterWordCount): Promise<boolean>;
   /**
    * Part of every write building a chapter's content in the background (an import): the chapter exists and is
    * still being created, so a chapter the author deleted meanwhile gets no paragraphs behind its cascade.

@@ -20,7 +20,7 @@ export async function prepareChapter(
     if (chapter?.status !== 'creating') return 'nothing to do';
     const keyId = randomUUID();
     await repositories.commit([
-      chapterRepository.markReadyItem(message.story_id, message.chapter_id, now),
+      chapterRepository.markReadyItem(message.story_id, message.chapter_id, now, 0),
       blockRepository.putBlockItem(
         message.chapter_id,
         { key_id: keyId, chunk: JSON.stringify(emptyParagraph(keyId)) },

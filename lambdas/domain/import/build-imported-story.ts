@@ -1,4 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
+import { countChunkWords } from '../../../shared/word-count';
 import type { DomainPorts } from '../ports';
 import { transactionGroups } from '../blocks/sync-blocks';
 import { markChaptersCreationFailed } from '../chapters/chapter-creation-failure';
@@ -125,7 +126,12 @@ async function buildChapter(
     ]);
   }
   await repositories.commit([
-    chapterRepository.markReadyItem(storyId, chapter.chapter_id, now),
+    chapterRepository.markReadyItem(
+      storyId,
+      chapter.chapter_id,
+      now,
+      blocks.reduce((words, block) => words + countChunkWords(block.chunk), 0),
+    ),
     blockRepository.saveOrderItem(
       chapter.chapter_id,
       { key_ids: [], version: 0 },

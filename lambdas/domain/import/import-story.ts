@@ -10,6 +10,8 @@ import { placeNewStory, resolveSeriesChoice, type SeriesChoice } from '../series
 import { deleteStory } from '../stories/delete-story';
 import type { StoryRecord } from '../stories/story-repository';
 import { toStory } from '../stories/story-views';
+import { storyContents } from '../chapters/chapter-words';
+import type { ChapterRecord } from '../chapters/chapter-repository';
 import { parseManuscript } from './parse-manuscript';
 import {
   discardStagedManuscript,
@@ -110,17 +112,22 @@ export async function importStory(
           ),
         ]);
         // The chapters answer 501 until the worker has built them (spec §4 'Chapter content loading').
-        const creatingChapters = staged.chapters.map((chapter, index) => ({
-          id: chapter.chapter_id,
+        const creatingChapters = staged.chapters.map((chapter): ChapterRecord => ({
           chapter_id: chapter.chapter_id,
           story_id: storyId,
           title: chapter.title,
-          place: index + 1,
-          status: 'creating' as const,
-          synopsis: null,
-          stage: null,
+          status: 'creating',
+          created_at: record.created_at,
+          updated_at: record.updated_at,
         }));
-        return toStory(record, placed.joined, creatingChapters);
+        return toStory(
+          record,
+          placed.joined,
+          storyContents(record, {
+            chapters: creatingChapters,
+            index: { chapter_ids: creatingChapters.map((chapter) => chapter.chapter_id), version: 1 },
+          }),
+        );
       });
     } catch (error) {
       await discardStagedManuscript(ports.blobs, storyId);

@@ -2,9 +2,8 @@ import type { Series, SeriesVolume } from '../../../shared/schemas/series';
 import type { Repositories } from '../repositories';
 import type { StoryRecord } from '../stories/story-repository';
 import { DEFAULT_SERIES_IMAGE_URL } from '../../../shared/default-images';
-import type { Chapter } from '../../../shared/schemas/chapter';
 import { toStory, toUnixSeconds } from '../stories/story-views';
-import { listChapters } from '../chapters/chapter-list';
+import { readStoryContents, type StoryContents } from '../chapters/chapter-words';
 import { inBatches } from '../in-batches';
 import type { SeriesRecord } from './series-repository';
 
@@ -12,12 +11,13 @@ import type { SeriesRecord } from './series-repository';
 export function toSeries(
   series: SeriesRecord,
   stories: StoryRecord[],
-  chaptersByStory: Map<string, Chapter[]>,
+  contentsByStory: Map<string, StoryContents>,
 ): Series {
   const byId = new Map(stories.map((story) => [story.story_id, story]));
   const volumes = series.story_ids.flatMap((storyId) => {
     const story = byId.get(storyId);
-    return story ? [toStory(story, series, chaptersByStory.get(storyId) ?? []) as SeriesVolume] : [];
+    const contents = contentsByStory.get(storyId);
+    return story && contents ? [toStory(story, series, contents) as SeriesVolume] : [];
   });
   return {
     series_id: series.series_id,
@@ -34,15 +34,15 @@ export function toSeries(
 const PARALLEL_CHAPTER_LIST_READS = 8;
 
 /**
- * Each volume's chapters in order, by story id, one Query per volume: what a series shows grows with its
- * volumes, while the author's whole chapter listing (see `chaptersOfStories`) would grow with every story.
+ * Each volume's contents, by story id, one Query per volume: what a series shows grows with its volumes, while
+ * the author's whole chapter listing (see `listOfStories`) would grow with every story.
  */
-async function chaptersOfVolumes(
+async function contentsOfVolumes(
   repositories: Repositories,
   volumes: StoryRecord[],
-): Promise<Map<string, Chapter[]>> {
+): Promise<Map<string, StoryContents>> {
   const lists = await inBatches(volumes, PARALLEL_CHAPTER_LIST_READS, (story) =>
-    listChapters(repositories, story.story_id),
+    readStoryContents(repositories, story),
   );
   return new Map(volumes.map((story, position) => [story.story_id, lists[position]!]));
 }
@@ -55,10 +55,10 @@ export async function listSeries(repositories: Repositories, userId: string): Pr
     userId,
     series.flatMap((item) => item.story_ids),
   );
-  const chaptersByStory = await chaptersOfVolumes(repositories, volumes);
+  const contentsByStory = await contentsOfVolumes(repositories, volumes);
   return series
     .sort((first, second) => first.created_at.localeCompare(second.created_at))
-    .map((item) => toSeries(item, volumes, chaptersByStory));
+    .map((item) => toSeries(item, volumes, contentsByStory));
 }
 
 /** GET /api/series/{id}. */
@@ -69,6 +69,6 @@ export async function getSeries(
 ): Promise<Series> {
   const series = await repositories.series.requireOwned(userId, seriesId);
   const stories = await repositories.stories.getOwned(userId, series.story_ids);
-  const chaptersByStory = await chaptersOfVolumes(repositories, stories);
-  return toSeries(series, stories, chaptersByStory);
+  const contentsByStory = await contentsOfVolumes(repositories, stories);
+  return toSeries(series, stories, contentsByStory);
 }

@@ -3,7 +3,7 @@ import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import type { Story } from '../../../shared/schemas/story';
 import { defaultChapterTitle } from '../../../shared/validation';
 import type { DomainPorts } from '../ports';
-import { toChapter } from '../chapters/chapter-list';
+import { storyContents } from '../chapters/chapter-words';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import { sampleCoverImage } from '../images/generated-cover';
 import { prepareUploadedImage } from '../images/images';
@@ -58,6 +58,7 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
     status: 'ready',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    word_count: 0,
   };
 
   return replaceImages(ports, [storedImage.key], async () => ({
@@ -85,7 +86,11 @@ export async function createStory(ports: CreateStoryPorts, userId: string, input
         ),
         blockRepository.saveOrderItem(chapterId, { key_ids: [], version: 0 }, [keyId]),
       ]);
-      return toStory(story, placed.joined, [toChapter(chapter, 1)]);
+      return toStory(
+        story,
+        placed.joined,
+        storyContents(story, { chapters: [chapter], index: { chapter_ids: [chapterId], version: 1 } }),
+      );
     }),
   }));
 }

@@ -1,7 +1,11 @@
 import { DEFAULT_STORY_IMAGE_URL } from '../../../shared/default-images';
-import type { Chapter } from '../../../shared/schemas/chapter';
 import type { Story } from '../../../shared/schemas/story';
-import { listChapters, orderedChapters } from '../chapters/chapter-list';
+import {
+  readStoryContents,
+  storyContents,
+  withWordCounts,
+  type StoryContents,
+} from '../chapters/chapter-words';
 import type { Repositories } from '../repositories';
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from './story-repository';
@@ -18,7 +22,7 @@ export function toUnixSeconds(isoTime: string): number {
 export function toStory(
   story: StoryRecord,
   series: SeriesRecord | undefined,
-  chapters: Chapter[],
+  { chapters, word_count, last_edited_at }: StoryContents,
   standalonePlace?: number,
 ): Story {
   const index =
@@ -41,21 +45,37 @@ export function toStory(
     created_at: toUnixSeconds(story.created_at),
     updated_at: story.updated_at,
     chapters,
+    word_count,
+    last_edited_at,
     ...(story.import ? { import: story.import } : {}),
   };
 }
 
-/** Each of the author's stories' chapters in order, by story id, read together (see `listOfStories`). */
-export async function chaptersOfStories(
+/**
+ * Each of the author's stories' contents, by story id, their chapters read together (see `listOfStories`) and
+ * counted where need be.
+ */
+async function contentsOfStories(
   repositories: Repositories,
   userId: string,
-  storyIds: string[],
-): Promise<Map<string, Chapter[]>> {
-  const storiesChapters = await repositories.chapters.listOfStories(userId, storyIds);
+  stories: StoryRecord[],
+): Promise<Map<string, StoryContents>> {
+  const listed = await repositories.chapters.listOfStories(
+    userId,
+    stories.map((story) => story.story_id),
+  );
+  const storyIds = [...listed.keys()];
+  const counted = await withWordCounts(repositories, [...listed.values()]);
+  const byId = new Map(stories.map((story) => [story.story_id, story]));
   return new Map(
-    [...storiesChapters].map(([storyId, { chapters, index }]) => [storyId, orderedChapters(chapters, index)]),
+    counted.map((chapters, position) => {
+      const storyId = storyIds[position]!;
+      return [storyId, storyContents(byId.get(storyId)!, chapters)];
+    }),
   );
 }
+
+const noChapters = { chapters: [], index: { chapter_ids: [], version: 0 } };
 
 const byCreation = (first: StoryRecord, second: StoryRecord) =>
   first.created_at.localeCompare(second.created_at);
@@ -67,11 +87,7 @@ const byCreation = (first: StoryRecord, second: StoryRecord) =>
 export async function listStories(repositories: Repositories, userId: string): Promise<Story[]> {
   const { stories, series } = await repositories.stories.listLibrary(userId);
   const seriesById = new Map(series.map((item) => [item.series_id, item]));
-  const chaptersByStory = await chaptersOfStories(
-    repositories,
-    userId,
-    stories.map((story) => story.story_id),
-  );
+  const contentsByStory = await contentsOfStories(repositories, userId, stories);
   let standalonePlace = 0;
   return stories.sort(byCreation).map((story) => {
     const volumeOf = story.series_id ? seriesById.get(story.series_id) : undefined;
@@ -79,7 +95,7 @@ export async function listStories(repositories: Repositories, userId: string): P
     return toStory(
       story,
       volumeOf,
-      chaptersByStory.get(story.story_id) ?? [],
+      contentsByStory.get(story.story_id) ?? storyContents(story, noChapters),
       isVolume ? undefined : ++standalonePlace,
     );
   });
@@ -88,10 +104,10 @@ export async function listStories(repositories: Repositories, userId: string): P
 /** GET /api/stories/{id}: the story with its chapters in order and its outline (spec §3; [] when none). */
 export async function getStory(repositories: Repositories, userId: string, storyId: string): Promise<Story> {
   const story = await repositories.stories.requireOwned(userId, storyId);
-  const [series, chapters, outline] = await Promise.all([
+  const [series, contents, outline] = await Promise.all([
     story.series_id ? repositories.series.get(userId, story.series_id) : undefined,
-    listChapters(repositories, storyId),
+    readStoryContents(repositories, story),
     repositories.outlines.get(storyId),
   ]);
-  return { ...toStory(story, series, chapters), outline: outline.sections };
+  return { ...toStory(story, series, contents), outline: outline.sections };
 }

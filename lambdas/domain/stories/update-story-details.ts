@@ -5,7 +5,7 @@ import { imageKeyOf, replaceImages, storeImage, storyImagePrefix } from '../imag
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
-import { listChapters } from '../chapters/chapter-list';
+import { readStoryContents } from '../chapters/chapter-words';
 import { toStory } from './story-views';
 
 /** The ports these operations use. */
@@ -77,11 +77,13 @@ export async function updateStoryDetails(
           : []),
       ]);
       const targetAfter = changedSeries.find((series) => series.series_id === target?.series_id) ?? target;
-      const view = toStory(
-        { ...story, ...details, series_id: target?.series_id, updated_at: now.toISOString() },
-        targetAfter,
-        await listChapters(repositories, storyId),
-      );
+      const updatedStory = {
+        ...story,
+        ...details,
+        series_id: target?.series_id,
+        updated_at: now.toISOString(),
+      };
+      const view = toStory(updatedStory, targetAfter, await readStoryContents(repositories, updatedStory));
       return { updated: view, previousImageUrl: story.image_url };
     });
     const replacedImage = image.kind !== 'keep' && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));

@@ -1,6 +1,7 @@
 import type { ChapterText } from '../../../shared/paragraph-text';
 import { ParagraphChunkSchema } from '../../../shared/schemas/paragraph';
 import type { StoryReplacement } from '../../../shared/text-replacement';
+import { countChunkWords } from '../../../shared/word-count';
 import { ValidationError } from '../../errors';
 import type { DomainPorts } from '../ports';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
@@ -109,7 +110,14 @@ async function rewriteChapter(
       if (paragraphs.length === 0) return 0;
       try {
         await repositories.commit([
-          repositories.chapters.contentChangeItem(storyId, chapter.chapter_id),
+          repositories.chapters.contentChangeItem(storyId, chapter.chapter_id, {
+            words: paragraphs.reduce(
+              (change, paragraph) =>
+                change + countChunkWords(paragraph.chunk) - countChunkWords(paragraph.chunkRead),
+              0,
+            ),
+            at: ports.now(),
+          }),
           ...paragraphs.map((paragraph) =>
             repositories.blocks.replaceBlockItem(
               chapter.chapter_id,

@@ -1,5 +1,6 @@
 import type { ChapterContent } from '../../../shared/schemas/block';
 import type { VersionBlock, VersionDetail, VersionSummary } from '../../../shared/schemas/versions';
+import { countChunkWords } from '../../../shared/word-count';
 import { NotFoundError } from '../../errors';
 import { requireReadyChapter } from '../blocks/chapter-content';
 import { PAGE_BUDGET_BYTES, readContentPage, responseBytes } from '../blocks/content-pages';
@@ -104,6 +105,8 @@ export async function getVersion(
 interface ParagraphWrite {
   write: Write;
   bytes: number;
+  /** The change in the chapter's words. */
+  words: number;
 }
 
 /**
@@ -142,20 +145,24 @@ export async function restoreVersion(
       paragraphWrites.push({
         write: repositories.blocks.deleteBlockItem(chapterId, stored.key_id, stored.revision),
         bytes: 0,
+        words: -countChunkWords(stored.chunk),
       });
     }
     for (const block of restored) {
       const stored = snapshot.stored.get(block.key_id);
       if (stored?.chunk === block.chunk) continue;
+      const words = countChunkWords(block.chunk) - (stored ? countChunkWords(stored.chunk) : 0);
       paragraphWrites.push(
         stored
           ? {
               write: repositories.blocks.replaceBlockItem(chapterId, block, stored.chunk, now),
               bytes: Buffer.byteLength(block.chunk) + Buffer.byteLength(stored.chunk),
+              words,
             }
           : {
               write: repositories.blocks.putBlockItem(chapterId, block, now, 0),
               bytes: Buffer.byteLength(block.chunk),
+              words,
             },
       );
     }
@@ -166,7 +173,10 @@ export async function restoreVersion(
     for (const [index, group] of groups.entries()) {
       const last = index === groups.length - 1;
       await repositories.commit([
-        repositories.chapters.contentChangeItem(storyId, chapterId),
+        repositories.chapters.contentChangeItem(storyId, chapterId, {
+          words: group.reduce((change, planned) => change + planned.words, 0),
+          at: now,
+        }),
         ...group.map((planned) => planned.write),
         ...(last && orderChanged
           ? [repositories.blocks.saveOrderItem(chapterId, snapshot.order, keyIds)]

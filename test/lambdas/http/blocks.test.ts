@@ -14,14 +14,18 @@ import {
   useHandlerPorts,
 } from '../../helpers/handler-harness';
 
-/** Every content write checks the chapter is ready and gives it a new content stamp (the text cache's key). */
-const readyCheck = {
+/**
+ * Every content write checks the chapter is ready, gives it a new content stamp (the text cache's key) and its
+ * last edit, and adds the change in words to the chapter's count.
+ */
+const contentChange = (words: number) => ({
   Update: expect.objectContaining({
     Key: { PK: 'STORY#s1', SK: 'CHAPTER#c1' },
-    UpdateExpression: 'SET content_stamp = :stamp',
+    UpdateExpression: 'SET content_stamp = :stamp, edited_at = :at ADD word_count :words',
     ConditionExpression: '#status = :ready',
+    ExpressionAttributeValues: expect.objectContaining({ ':words': words }),
   }),
-};
+});
 
 /** The author's words of TEST_NOW's day (UTC: the caller has sent no time zone) change by `change`. */
 const wordsOfTheDay = (change: number) => ({
@@ -131,7 +135,7 @@ describe('chapter content handlers', () => {
       expect(result.statusCode).toBe(204);
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
-          readyCheck,
+          contentChange(-2),
           {
             Update: expect.objectContaining({
               Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#a' },
@@ -159,7 +163,7 @@ describe('chapter content handlers', () => {
 
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
-          readyCheck,
+          contentChange(1),
           {
             Update: expect.objectContaining({
               ConditionExpression:
@@ -257,7 +261,7 @@ describe('chapter content handlers', () => {
 
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
-          readyCheck,
+          contentChange(2),
           { Update: expect.objectContaining({ Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#new' } }) },
           {
             Put: expect.objectContaining({
@@ -350,7 +354,11 @@ describe('chapter content handlers', () => {
       const transactions = harness.documentClient.commandCalls(TransactWriteCommand);
       // 97 paragraphs, then 53, each transaction with the chapter check and the day's words.
       expect(transactions.map((call) => call.args[0].input.TransactItems!.length)).toEqual([99, 55]);
-      for (const call of transactions) expect(call.args[0].input.TransactItems![0]).toEqual(readyCheck);
+      // Two words a paragraph ('Some words.'), none of them stored before.
+      expect(transactions.map((call) => call.args[0].input.TransactItems![0])).toEqual([
+        contentChange(194),
+        contentChange(106),
+      ]);
     });
 
     it('reads the order again and retries when another save changed it in between', async () => {
@@ -388,7 +396,7 @@ describe('chapter content handlers', () => {
       expect(result.statusCode).toBe(204);
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
-          readyCheck,
+          contentChange(-2),
           { Delete: expect.objectContaining({ Key: { PK: 'CHAPTER#c1', SK: 'BLOCK#b' } }) },
           {
             Put: expect.objectContaining({
@@ -426,7 +434,7 @@ describe('chapter content handlers', () => {
       expect(result.statusCode).toBe(204);
       expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
         TransactItems: [
-          readyCheck,
+          contentChange(0),
           {
             Put: expect.objectContaining({
               Item: {

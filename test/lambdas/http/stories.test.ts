@@ -38,7 +38,10 @@ describe('story handlers', () => {
           ],
         });
       harness.documentClient
-        .on(QueryCommand, { IndexName: 'chapters-by-owner', ExpressionAttributeValues: { ':owner': owner } })
+        .on(QueryCommand, {
+          IndexName: 'chapters-by-owner-2',
+          ExpressionAttributeValues: { ':owner': owner },
+        })
         .resolves({
           Items: [
             tableItems.chapterIndex('a', ['a2', 'a1']),

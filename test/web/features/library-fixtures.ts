@@ -13,6 +13,8 @@ export function buildStory(overrides: Partial<Story> & Pick<Story, 'story_id' | 
     created_at: CREATED_AT,
     updated_at: UPDATED_AT,
     chapters: [],
+    word_count: 0,
+    last_edited_at: UPDATED_AT,
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ export const chapterIndexKey = (storyId: string) => ({
 });
 
 /**
- * A chapter item or chapter index listed under its author in the `chapters-by-owner` index: `USER#<uid>` /
+ * A chapter item or chapter index listed under its author in the `chaptersByOwner` index: `USER#<uid>` /
  * the item's own `STORY#<sid>#CHAPTER…`, so the author's chapters come back story by story.
  */
 export const ownerListingKey = (userId: string, key: { PK: string; SK: string }) => ({

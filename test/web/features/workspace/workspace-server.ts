@@ -30,6 +30,8 @@ export function buildStory(chapters: Chapter[], overrides: Partial<Story> = {}):
     created_at: 1_704_067_200,
     updated_at: '2024-01-01T00:00:00.000Z',
     chapters,
+    word_count: 0,
+    last_edited_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

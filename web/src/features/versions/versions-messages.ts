@@ -20,5 +20,3 @@ export const versionLabel = (version: { name: string | null }) => version.name ?
 
 export const versionDate = (createdAt: string) =>
   new Date(createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const wordsLabel = (words: number) => `${words.toLocaleString()} ${words === 1 ? 'word' : 'words'}`;

@@ -110,7 +110,10 @@ export function LibraryCard({
           '& .library-card-slider': { transform: 'translateY(0)' },
         },
         // The title link stands for the cover too: the keyboard's focus ring shows on both.
-        '&:has(h3 a:focus-visible)': { outline: '3px solid #2f4a5e', outlineOffset: 2 },
+        '&:has(h3 a:focus-visible, h3 button:focus-visible)': {
+          outline: '3px solid #2f4a5e',
+          outlineOffset: 2,
+        },
       }}
     >
       {coverAction.kind === 'link' ? (

@@ -7,9 +7,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Series } from '../../../../../shared/schemas/series';
+import type { Story } from '../../../../../shared/schemas/story';
 import { paths } from '../../../config/paths';
 import { volumesInOrder } from '../series-volumes';
 import { LibraryCard } from './library-card';
+import { StoryFigures } from './story-figures';
 
 /** Spec §9: a series card shows at most 4 story avatars; the rest are counted in '+N'. */
 const MAX_SERIES_AVATARS = 4;
@@ -22,6 +24,17 @@ const avatarStyle = {
   fontSize: '1rem',
   fontFamily: 'inherit',
 } as const;
+
+/** A series' words are its volumes' words; its last edit, the latest of theirs. */
+function seriesFigures(volumes: readonly Pick<Story, 'word_count' | 'last_edited_at'>[]) {
+  return {
+    wordCount: volumes.reduce((words, volume) => words + volume.word_count, 0),
+    lastEditedAt: volumes.reduce(
+      (latest, volume) => (volume.last_edited_at > latest ? volume.last_edited_at : latest),
+      volumes[0]!.last_edited_at,
+    ),
+  };
+}
 
 interface SeriesCardProps {
   series: Series;
@@ -38,6 +51,7 @@ export function SeriesCard({ series, onDelete, onShowStories, eagerCover = false
   const shownVolumes = volumes.slice(0, MAX_SERIES_AVATARS);
   const hiddenCount = volumes.length - shownVolumes.length;
   const title = series.series_title;
+  const showStories = () => onShowStories(series);
 
   return (
     <LibraryCard
@@ -49,12 +63,25 @@ export function SeriesCard({ series, onDelete, onShowStories, eagerCover = false
       coverAction={{
         kind: 'button',
         label: `Show the stories of ${title}`,
-        onClick: () => onShowStories(series),
+        onClick: showStories,
       }}
-      heading={title}
+      heading={
+        // The title opens the series' stories as the cover does.
+        <Link
+          component="button"
+          type="button"
+          onClick={showStories}
+          color="inherit"
+          underline="hover"
+          sx={{ font: 'inherit', textAlign: 'left', verticalAlign: 'baseline' }}
+        >
+          {title}
+        </Link>
+      }
       editHref={paths.editSeries.getHref(series.series_id)}
       onDelete={() => onDelete(series)}
     >
+      {volumes.length > 0 && <StoryFigures {...seriesFigures(volumes)} />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, pb: 2, mt: 'auto', minHeight: 56 }}>
         {volumes.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
@@ -82,7 +109,7 @@ export function SeriesCard({ series, onDelete, onShowStories, eagerCover = false
               {hiddenCount > 0 && (
                 <Box component="li" sx={{ ml: -1 }}>
                   <ButtonBase
-                    onClick={() => onShowStories(series)}
+                    onClick={showStories}
                     aria-label={`+${hiddenCount} more stories`}
                     sx={{ borderRadius: 1 }}
                   >

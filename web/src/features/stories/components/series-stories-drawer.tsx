@@ -15,6 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Series } from '../../../../../shared/schemas/series';
 import { paths } from '../../../config/paths';
+import { lastEditedLabel, wordsLabel } from '../../../lib/writing-figures';
 import { volumesInOrder } from '../series-volumes';
 
 interface SeriesStoriesDrawerProps {
@@ -79,7 +80,7 @@ export function SeriesStoriesDrawer({ open, series, onClose }: SeriesStoriesDraw
                 </ListItemAvatar>
                 <ListItemText
                   primary={story.title}
-                  secondary={`Volume ${story.place}`}
+                  secondary={`Volume ${story.place} · ${wordsLabel(story.word_count)} · ${lastEditedLabel(story.last_edited_at)}`}
                   slotProps={{ primary: { noWrap: true } }}
                 />
               </ListItemButton>

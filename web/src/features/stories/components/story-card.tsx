@@ -5,6 +5,7 @@ import type { Story } from '../../../../../shared/schemas/story';
 import { paths } from '../../../config/paths';
 import { ImportProgress } from './import-progress';
 import { LibraryCard } from './library-card';
+import { StoryFigures } from './story-figures';
 
 interface StoryCardProps {
   story: Story;
@@ -33,6 +34,7 @@ export function StoryCard({ story, onDelete, eagerCover = false }: StoryCardProp
       editHref={paths.editStory.getHref(story.story_id)}
       onDelete={() => onDelete(story)}
     >
+      <StoryFigures wordCount={story.word_count} lastEditedAt={story.last_edited_at} />
       {story.import && <ImportProgress progress={story.import} />}
     </LibraryCard>
   );

@@ -17,9 +17,9 @@ import {
   VERSION_NOT_SAVED_ALERT,
   versionDate,
   versionLabel,
-  wordsLabel,
 } from '../versions-messages';
 import type { ChapterTextChanges } from './versions-panel';
+import { wordsLabel } from '../../../lib/writing-figures';
 
 interface VersionListProps {
   storyId: string;
