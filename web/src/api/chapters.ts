@@ -32,20 +32,29 @@ export async function reorderChapters(storyId: string, chapters: Chapter[]): Pro
   return ChapterListSchema.parse(await api.put(apiPaths.chapters(storyId), chapters));
 }
 
-/** PUT /api/stories/{storyId}/chapters/{chapterId}: the whole chapter object carrying the new title. */
+/**
+ * The chapter object as a PUT sends it: without its synopsis and stage, which the server then keeps as they are.
+ * Each change sends only what it changes, so a rename or a stage chosen while another change is on its way
+ * (or made from a copy of the chapter read before it) never puts back what that change replaced.
+ */
+function withoutNotes({ synopsis: _synopsis, stage: _stage, ...chapter }: Chapter) {
+  return chapter;
+}
+
+/** PUT /api/stories/{storyId}/chapters/{chapterId}: the chapter object carrying the new title. */
 export async function renameChapter(chapter: Chapter, title: string): Promise<Chapter> {
   return ChapterSchema.parse(
-    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...chapter, title }),
+    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...withoutNotes(chapter), title }),
   );
 }
 
 /**
- * PUT /api/stories/{storyId}/chapters/{chapterId} (the same call): the whole chapter object carrying a new
- * synopsis or stage (null clears either).
+ * PUT /api/stories/{storyId}/chapters/{chapterId} (the same call): the chapter object carrying a new synopsis
+ * or stage (null clears either), and not the other.
  */
 export async function updateChapterNotes(chapter: Chapter, notes: ChapterNotes): Promise<Chapter> {
   return ChapterSchema.parse(
-    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...chapter, ...notes }),
+    await api.put(apiPaths.chapter(chapter.story_id, chapter.id), { ...withoutNotes(chapter), ...notes }),
   );
 }
 

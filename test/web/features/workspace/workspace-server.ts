@@ -103,8 +103,11 @@ export function stubWorkspaceServer({
     if (method === 'GET' && url === `${base}/associations/thumbs`) return jsonResponse([]);
     if (method === 'PUT' && url === `${base}/settings`) return jsonResponse(JSON.parse(String(init.body)));
     if (method === 'PUT' && url === `${base}/chapters`) return jsonResponse(JSON.parse(String(init.body)));
-    if (method === 'PUT' && url.startsWith(`${base}/chapters/`))
-      return jsonResponse(JSON.parse(String(init.body)));
+    if (method === 'PUT' && url.startsWith(`${base}/chapters/`)) {
+      // As the server does: what the body leaves out (a synopsis, a stage) stays as it was.
+      const sent = JSON.parse(String(init.body)) as Chapter;
+      return jsonResponse({ ...story.chapters?.find((chapter) => chapter.id === sent.id), ...sent });
+    }
     if (method === 'DELETE' && url.startsWith(`${base}/chapter/`)) return emptyResponse(204);
     if (method === 'POST' && url === `${base}/chapter`) {
       const request = JSON.parse(String(init.body)) as { title: string; place: number };
