@@ -56,7 +56,7 @@ describe('stories and series on the embedded runtime', () => {
 
     expect(story).toMatchObject({ title: 'Frankenstein', description: 'A modern Prometheus.' });
     expect(story.series_id).toBeUndefined();
-    expect(story.image_url).toMatch(new RegExp(`^/images/stories/${story.story_id}/cover-\\d+\\.jpg$`));
+    expect(story.image_url).toMatch(new RegExp(`^/images/stories/${story.story_id}/title-cover-\\d+\\.jpg$`));
     const cover = await author.fetch(story.image_url);
     expect(cover.headers.get('content-type')).toBe('image/jpeg');
     const coverSize = await sharp(Buffer.from(await cover.arrayBuffer())).metadata();
@@ -204,6 +204,37 @@ describe('stories and series on the embedded runtime', () => {
     expect(updated.image_url).toMatch(/\.png$/);
     expect((await author.fetch(story.image_url)).status).toBe(404);
     expect((await author.fetch(updated.image_url)).status).toBe(200);
+  });
+
+  it('draws a cover made from the title again when the story is renamed, and keeps an uploaded cover', async () => {
+    const rename = async (storyId: string, title: string) => {
+      const response = await author.fetch(`/api/stories/${storyId}/details`, {
+        method: 'PUT',
+        body: multipartForm({
+          title,
+          description: 'Same.',
+          series_id: '',
+          series_name: '',
+          series_place: '',
+        }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Story;
+    };
+    const drawn = await createStory({ title: 'Working Title', description: 'Same.' });
+    const uploaded = await createStory(
+      { title: 'Photographed', description: 'Same.' },
+      { bytes: await png(), name: 'cover.png', type: 'image/png' },
+    );
+
+    const renamed = await rename(drawn.story_id, 'The Final Title');
+    const renamedUploaded = await rename(uploaded.story_id, 'Still Photographed');
+
+    expect(renamed.image_url).toMatch(/\/title-cover-\d+\.jpg$/);
+    expect(renamed.image_url).not.toBe(drawn.image_url);
+    expect((await author.fetch(drawn.image_url)).status).toBe(404);
+    expect((await author.fetch(renamed.image_url)).status).toBe(200);
+    expect(renamedUploaded.image_url).toBe(uploaded.image_url);
   });
 
   it("removes a story's cover: the object is deleted and the default picture answered; another author gets 404", async () => {

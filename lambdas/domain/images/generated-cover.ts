@@ -71,7 +71,7 @@ export async function generateCoverImage(title: string): Promise<PreparedImage> 
   ${titleOutlines}
 </svg>`;
   const body = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-  return { body, contentType: 'image/jpeg', extension: 'jpg' };
+  return { body, contentType: 'image/jpeg', extension: 'jpg', drawnFromTitle: true };
 }
 
 /**

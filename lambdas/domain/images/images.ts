@@ -18,6 +18,8 @@ export interface PreparedImage {
   body: Buffer;
   contentType: 'image/jpeg' | 'image/png' | 'image/gif';
   extension: 'jpg' | 'png' | 'gif';
+  /** A cover drawn from the story's title, which a new title draws again (see `isTitleCover`). */
+  drawnFromTitle?: boolean;
 }
 
 /** Larger pictures are scaled down to fit; covers and portraits never show bigger. */

@@ -11,6 +11,11 @@ import type { PreparedImage } from './images';
 export const storyImagePrefix = (storyId: string) => `images/stories/${storyId}/`;
 export const seriesImagePrefix = (seriesId: string) => `images/series/${seriesId}/`;
 
+const TITLE_COVER_NAME = 'title-cover';
+
+/** Whether the image at `url` is a cover drawn from the story's title (not an upload or a sample picture). */
+export const isTitleCover = (url: string) => new RegExp(`/${TITLE_COVER_NAME}-\\d+\\.jpg$`).test(url);
+
 /** Stores the image under the prefix with a new name, so a replaced image never comes back from a cache. */
 export async function storeImage(
   blobs: BlobStore,
@@ -18,7 +23,7 @@ export async function storeImage(
   image: PreparedImage,
   now: Date,
 ): Promise<{ key: string; url: string }> {
-  const key = `${prefix}cover-${now.getTime()}.${image.extension}`;
+  const key = `${prefix}${image.drawnFromTitle ? TITLE_COVER_NAME : 'cover'}-${now.getTime()}.${image.extension}`;
   await blobs.put('images', key, image.body, image.contentType);
   return { key, url: `/${key}` };
 }

@@ -1,7 +1,14 @@
 import type { Story } from '../../../shared/schemas/story';
 import type { DomainPorts } from '../ports';
 import { prepareUploadedImage } from '../images/images';
-import { imageKeyOf, replaceImages, storeImage, storyImagePrefix } from '../images/stored-images';
+import { generateCoverImage } from '../images/generated-cover';
+import {
+  imageKeyOf,
+  isTitleCover,
+  replaceImages,
+  storeImage,
+  storyImagePrefix,
+} from '../images/stored-images';
 import { resolveSeriesChoice, type SeriesChoice, seriesChangedByMove } from '../series/series-membership';
 import { copiesForStoriesLeaving } from '../associations/share-association';
 import { retryOnConcurrentChange } from '../concurrency';
@@ -37,12 +44,22 @@ export async function updateStoryDetails(
   const now = ports.now();
 
   // 404 before any image is processed.
-  await storyRepository.requireOwned(userId, storyId);
+  const before = await storyRepository.requireOwned(userId, storyId);
   const image = change.image ?? { kind: 'keep' };
+  // A cover drawn from the title follows the title, until the author gives the story a picture of their own.
+  const redrawsCover =
+    image.kind === 'keep' && change.title !== before.title && isTitleCover(before.image_url);
   const newImage =
     image.kind === 'replace'
       ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(image.bytes), now)
-      : undefined;
+      : redrawsCover
+        ? await storeImage(
+            ports.blobs,
+            storyImagePrefix(storyId),
+            await generateCoverImage(change.title),
+            now,
+          )
+        : undefined;
 
   return replaceImages(ports, newImage ? [newImage.key] : [], async () => {
     const { updated, previousImageUrl } = await retryOnConcurrentChange(async () => {
@@ -57,11 +74,18 @@ export async function updateStoryDetails(
             : undefined;
       const place = choice.kind === 'standalone' ? undefined : choice.place;
       const changedSeries = seriesChangedByMove(storyId, current, target, place);
+      // A redrawn cover replaces only the cover it was drawn for, not a picture uploaded meanwhile.
+      const redrawn = redrawsCover && story.image_url === before.image_url ? newImage : undefined;
       const details = {
         title: change.title,
         description: change.description,
         // No image of its own: the story's view answers the default picture.
-        image_url: image.kind === 'remove' ? '' : (newImage?.url ?? story.image_url),
+        image_url:
+          image.kind === 'remove'
+            ? ''
+            : image.kind === 'replace'
+              ? newImage!.url
+              : (redrawn?.url ?? story.image_url),
       };
       await repositories.commit([
         storyRepository.updateItem(
@@ -86,7 +110,9 @@ export async function updateStoryDetails(
       const view = toStory(updatedStory, targetAfter, await readStoryContents(repositories, updatedStory));
       return { updated: view, previousImageUrl: story.image_url };
     });
-    const replacedImage = image.kind !== 'keep' && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
-    return { answer: updated, replaced: replacedImage ? [replacedImage] : [] };
+    const kept = updated.image_url === previousImageUrl;
+    const unused = newImage && updated.image_url !== newImage.url ? [newImage.key] : [];
+    const replacedImage = !kept && imageKeyOf(previousImageUrl, storyImagePrefix(storyId));
+    return { answer: updated, replaced: [...(replacedImage ? [replacedImage] : []), ...unused] };
   });
 }

@@ -31,7 +31,7 @@ describe('stories, on in-memory repositories', () => {
       type: 'custom-paragraph',
       children: [],
     });
-    expect(story.image_url).toMatch(new RegExp(`^/images/stories/${story.story_id}/cover-\\d+\\.jpg$`));
+    expect(story.image_url).toMatch(new RegExp(`^/images/stories/${story.story_id}/title-cover-\\d+\\.jpg$`));
   });
 
   it("creates a new series from a typed name, and joins the author's series of that name ignoring case", async () => {

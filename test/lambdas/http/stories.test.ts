@@ -237,7 +237,7 @@ describe('story handlers', () => {
       const [bucket, key, body, contentType] = harness.blobs.put.mock.calls[0]!;
       expect([bucket, contentType]).toEqual(['images', 'image/jpeg']);
       expect(key).toBe(
-        `images/stories/${story.story_id}/cover-${new Date('2026-11-21T12:00:00Z').getTime()}.jpg`,
+        `images/stories/${story.story_id}/title-cover-${new Date('2026-11-21T12:00:00Z').getTime()}.jpg`,
       );
       expect(story.image_url).toBe(`/${key}`);
       const metadata = await sharp(body).metadata();
