@@ -143,7 +143,12 @@ export function CorkboardCard({
         ...(stage ? [stageEdgeColour(stage)] : []),
       ]}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      {/* As tall as the stage chip, so the titles of cards with and without one line up. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 24 }}
+      >
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
           {`Chapter ${chapter.place}`}
         </Typography>
@@ -224,6 +229,8 @@ export function CorkboardCard({
           }}
           slotProps={{
             select: { native: true },
+            // 'No stage' is a value shown in the field: the label stays above it rather than over it.
+            inputLabel: { shrink: true },
             htmlInput: { 'aria-label': `Stage of ${chapter.title}` },
           }}
           sx={{ flexGrow: 1 }}
