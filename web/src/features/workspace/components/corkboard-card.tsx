@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useRef, useState, type DragEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { outlineChipColour } from '../../../../../shared/outline';
 import {
   CHAPTER_STAGES,
   ChapterStageSchema,
@@ -23,6 +22,7 @@ import {
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
 import { CHAPTER_SYNOPSIS_MAX_LENGTH } from '../../../../../shared/validation';
 import { paths } from '../../../config/paths';
+import { OUTLINE_CHIP_INK, outlineColour } from '../../../theme/outline-colors';
 import { STAGE_COLOURS, STAGE_LABELS } from '../utils/chapter-stages';
 import { NOT_IN_OUTLINE } from '../workspace-messages';
 
@@ -206,8 +206,8 @@ export function CorkboardCard({
             label={section.header}
             sx={{
               maxWidth: '60%',
-              bgcolor: outlineChipColour(section.header),
-              color: 'common.white',
+              bgcolor: outlineColour(section.header),
+              color: OUTLINE_CHIP_INK,
               fontWeight: 500,
             }}
           />
