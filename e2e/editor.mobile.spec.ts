@@ -29,12 +29,32 @@ test('on a phone, a double tap selects a word and a long press offers Copy', asy
   await expect(page.getByRole('menu', { name: 'Editor actions' })).toHaveCount(0);
 });
 
-test('on a phone, the chapter can be written and is saved', async ({ page }) => {
-  const { editor, saveStatus } = await openNewChapter(page, 'phone-typing');
+test.describe('on a 375 × 812 phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
 
-  await typeParagraphs(page, editor, ['Written on a small screen.', 'Still saved.']);
-  await waitUntilSaved(saveStatus);
-  await page.reload();
+  test('the chapter can be written and is saved, the text keeps most of the screen and the status is never cut', async ({
+    page,
+  }) => {
+    const { editor, saveStatus } = await openNewChapter(page, 'phone-typing');
 
-  await expect(paragraphs(editor)).toHaveText(['Written on a small screen.', 'Still saved.']);
+    await typeParagraphs(page, editor, ['Written on a small screen.', 'Still saved.']);
+    // While writing, the text shows below the toolbar over at least 65 % of the screen's height.
+    const manuscript = page.getByRole('region', { name: 'Manuscript' });
+    const toolbar = page.getByRole('toolbar', { name: 'Chapter formatting' });
+    const textTop = (await toolbar.boundingBox())!.y + (await toolbar.boundingBox())!.height;
+    const manuscriptBox = (await manuscript.boundingBox())!;
+    expect(manuscriptBox.y + manuscriptBox.height - textTop).toBeGreaterThanOrEqual(0.65 * 812);
+    // The line being written stays in view, below the toolbar.
+    const lastLine = (await paragraphs(editor).last().boundingBox())!;
+    expect(lastLine.y).toBeGreaterThanOrEqual(textTop);
+    expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(812);
+    // The status is shown whole, whatever it says.
+    const statusText = page.getByTestId('save-status');
+    expect(await statusText.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await waitUntilSaved(saveStatus);
+    expect(await statusText.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.reload();
+
+    await expect(paragraphs(editor)).toHaveText(['Written on a small screen.', 'Still saved.']);
+  });
 });

@@ -25,4 +25,11 @@ test('on a 375 px phone the flyout covers the width and gives way once a chapter
   await expect(page.getByRole('button', { name: /^Chapter title: The Oasis\./ })).toBeVisible();
   await page.getByRole('button', { name: 'Document settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Document Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Focus mode's way out sits above the text, covering none of it.
+  await page.getByRole('button', { name: 'Focus mode' }).tap();
+  const leave = (await page.getByRole('button', { name: 'Leave focus mode' }).boundingBox())!;
+  const text = (await page.getByRole('textbox', { name: 'Chapter text' }).boundingBox())!;
+  expect(leave.y + leave.height).toBeLessThanOrEqual(text.y);
 });

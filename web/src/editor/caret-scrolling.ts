@@ -36,15 +36,37 @@ export function centreCaret(editorRoot: HTMLElement): void {
 }
 
 /**
- * Keeps the caret at least `margin` (a share of the area's height) above the bottom of the scrolling area:
- * writing at the end of a chapter then never happens against the bottom edge.
+ * The part of the scrolling area the author sees: below the sticky toolbar at its top, and above the bottom of
+ * the visual viewport (a phone's keyboard covers the bottom of the window without resizing it).
+ */
+function visibleArea(container: HTMLElement): { top: number; bottom: number } {
+  const area = container.getBoundingClientRect();
+  // The toolbar, and the find bar under it when open, stay at the top of the scrolling area.
+  const stuck = [...container.querySelectorAll<HTMLElement>('[role="toolbar"], [role="search"]')];
+  const top = Math.max(area.top, ...stuck.map((element) => element.getBoundingClientRect().bottom));
+  const viewport = window.visualViewport;
+  const bottom = Math.min(area.bottom, viewport ? viewport.offsetTop + viewport.height : area.bottom);
+  return { top, bottom };
+}
+
+/**
+ * Keeps the caret at least `margin` (a share of the visible area's height) above its bottom: writing at the end
+ * of a chapter then never happens against the bottom edge, nor does the caret's line go under the toolbar.
  */
 export function keepCaretAboveBottom(editorRoot: HTMLElement, margin: number): void {
   const rect = caretRect();
   if (!rect) return;
   const container = scrollContainerOf(editorRoot);
-  const area = container.getBoundingClientRect();
-  const lowest = area.bottom - area.height * margin;
-  if (rect.bottom > lowest && rect.top < area.bottom + area.height)
-    container.scrollTop += rect.bottom - lowest;
+  const { top, bottom } = visibleArea(container);
+  const lowest = bottom - (bottom - top) * margin;
+  if (rect.bottom > lowest && rect.top < bottom + (bottom - top))
+    container.scrollTop += Math.min(rect.bottom - lowest, rect.top - top);
+}
+
+/** Scrolls so the element sits in the middle of what the author sees (a find match, under the toolbar and the find bar). */
+export function centreInView(element: HTMLElement): void {
+  const container = scrollContainerOf(element);
+  const { top, bottom } = visibleArea(container);
+  const rect = element.getBoundingClientRect();
+  container.scrollTop += rect.top + rect.height / 2 - (top + bottom) / 2;
 }

@@ -67,7 +67,7 @@ export function FindBar(props: FindBarProps) {
         flexDirection: 'column',
         gap: 1,
         px: { xs: 1, sm: 2 },
-        py: 1,
+        py: { xs: 0.5, sm: 1 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
@@ -82,13 +82,14 @@ export function FindBar(props: FindBarProps) {
           onChange={(event) => props.onQueryChange(event.target.value)}
           onKeyDown={onFindKeyDown}
           slotProps={{ htmlInput: { maxLength: MAX_FIND_LENGTH } }}
-          sx={{ flex: '1 1 12rem', minWidth: '10rem' }}
+          // On a phone the field, the count and the buttons share one row, so the bar leaves the text room.
+          sx={{ flex: '1 1 12rem', minWidth: { xs: '6rem', sm: '10rem' } }}
         />
         <Typography
           variant="body2"
           color="text.secondary"
           aria-live="polite"
-          sx={{ minWidth: '5.5rem', whiteSpace: 'nowrap' }}
+          sx={{ minWidth: { xs: 0, sm: '5.5rem' }, whiteSpace: 'nowrap' }}
         >
           {props.status}
         </Typography>

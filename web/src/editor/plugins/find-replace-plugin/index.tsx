@@ -20,6 +20,7 @@ import {
   matchRange,
 } from './editor-matches';
 import { isMacPlatform, matchesCombo, SHORTCUTS } from '../../../lib/keyboard-shortcuts';
+import { centreInView } from '../../caret-scrolling';
 import { FindBar } from './find-bar';
 import { clearFindHighlights, findHighlightStyles, showFindHighlights } from './find-highlights';
 
@@ -139,7 +140,8 @@ export function FindReplacePlugin() {
     // Only a step or a new query scrolls: the matches changing under an edit must not move the page.
     if (!currentMatch || scrolledFor.current === scrollRequest) return;
     scrolledFor.current = scrollRequest;
-    matchRange(editor, currentMatch)?.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+    const matched = matchRange(editor, currentMatch)?.startContainer.parentElement;
+    if (matched) centreInView(matched);
   }, [editor, scrollRequest, currentMatch]);
 
   const changeQuery = (next: string) => {

@@ -13,6 +13,8 @@ import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import type { SaveStatus } from '../../autosave';
 import { SHORTCUTS, describeCombo, isMacPlatform, type ShortcutName } from '../../../lib/keyboard-shortcuts';
@@ -97,6 +99,7 @@ export function EditorToolbar({
   start,
   end,
 }: EditorToolbarProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <Box
       role="toolbar"
@@ -108,18 +111,30 @@ export function EditorToolbar({
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
-        columnGap: 1.5,
-        rowGap: 1,
+        columnGap: { xs: 1, sm: 1.5 },
+        rowGap: { xs: 0.5, sm: 1 },
         px: { xs: 1, sm: 2 },
-        py: 1,
+        py: { xs: 0.5, sm: 1 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
       }}
     >
-      {start && <Box sx={{ flex: { xs: '1 1 6rem', md: '1 1 12rem' }, minWidth: 0 }}>{start}</Box>}
-      {/* On narrow screens the status shares the title's row and the formatting gets a row of its own. */}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, order: { xs: 2, md: 1 } }}>
+      {start && <Box sx={{ flex: { xs: '1 1 4rem', md: '1 1 12rem' }, minWidth: 0 }}>{start}</Box>}
+      {/* On a phone the title, the status and Find share the first row, and the formatting and the `end` slot one
+          row that scrolls sideways: two rows instead of three leave the text most of the screen. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          alignItems: 'center',
+          gap: 1,
+          order: { xs: 2, md: 1 },
+          flexBasis: { xs: '100%', sm: 'auto' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          scrollbarWidth: 'none',
+        }}
+      >
         <ToggleButtonGroup size="small" aria-label="Text format">
           {TEXT_FORMATS.map(({ format, label, shortcut, Icon }) => (
             <Tooltip key={format} title={disabled ? '' : shortcut ? `${label} (${shortcut})` : label}>
@@ -152,6 +167,7 @@ export function EditorToolbar({
             </Tooltip>
           ))}
         </ToggleButtonGroup>
+        {phone && end}
       </Box>
       {/* After the alignments on wide screens; on narrow ones at the end of the title's row, where it fits. */}
       <Tooltip title={disabled ? '' : `Find and replace (${shortcutOf('find')})`}>
@@ -173,12 +189,13 @@ export function EditorToolbar({
           alignItems: 'center',
           gap: 1.5,
           ml: 'auto',
-          minWidth: 0,
+          // Not below its longest word: the status is never cut short, the chapter title beside it gives way.
+          flex: '0 1 auto',
           order: { xs: 1, md: 2 },
         }}
       >
         <SaveStatusIndicator status={status} />
-        {end}
+        {!phone && end}
       </Box>
     </Box>
   );

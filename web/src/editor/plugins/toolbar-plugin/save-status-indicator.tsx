@@ -26,10 +26,11 @@ export function SaveStatusIndicator({ status }: { status: SaveStatus }) {
       spacing={0.75}
       role="status"
       aria-live="polite"
-      sx={{ alignItems: 'center', color: troubled ? 'warning.main' : 'text.secondary', minWidth: 0 }}
+      sx={{ alignItems: 'center', color: troubled ? 'warning.main' : 'text.secondary' }}
     >
       <Icon fontSize="small" aria-hidden />
-      <Typography variant="body2" noWrap data-testid="save-status">
+      {/* Wrapped rather than ellipsised when short of room: 'Savi…' told the author nothing. */}
+      <Typography variant="body2" data-testid="save-status">
         {describeSaveStatus(status)}
       </Typography>
     </Stack>

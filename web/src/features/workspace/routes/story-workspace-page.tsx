@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { DocumentSettings } from '../../../../../shared/schemas/settings';
 import { useToastClearance } from '../../../components/alerts/toast-clearance';
@@ -119,6 +119,11 @@ function LoadedWorkspace({
 }: LoadedWorkspaceProps) {
   const navigate = useNavigate();
   const docked = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  // Once the author types on a phone, the header and the side menu give way to the text; they come back as soon
+  // as the focus leaves the manuscript (a chapter opening with the caret in it keeps them).
+  const [writing, setWriting] = useState(false);
+  const chromeHidden = phone && writing;
   const [panels, changePanels] = useReducer(workspacePanelsReducer, ALL_PANELS_CLOSED);
   const associationPanelOpen = useAssociationPanelOpen();
   const { chapters } = story;
@@ -141,6 +146,13 @@ function LoadedWorkspace({
   const seriesTitle = story.series_title;
   const manuscriptRef = useRef<HTMLElement>(null);
   useWheelScrollsManuscript(manuscriptRef);
+  useEffect(() => {
+    // The editor takes typing in `beforeinput` and cancels it, so no `input` event follows.
+    const manuscript = manuscriptRef.current;
+    const startWriting = () => setWriting(true);
+    manuscript?.addEventListener('beforeinput', startWriting);
+    return () => manuscript?.removeEventListener('beforeinput', startWriting);
+  }, []);
   // Toasts keep the word counts under the manuscript in view.
   const footerRef = useRef<HTMLDivElement>(null);
   useToastClearance(footerRef);
@@ -203,7 +215,7 @@ function LoadedWorkspace({
   return (
     <PageLayout
       title={story.title}
-      headerHidden={focusMode}
+      headerHidden={focusMode || chromeHidden}
       header={{
         ...(story.image_url ? { storyImage: story.image_url } : {}),
         storyTitle: story.title,
@@ -233,12 +245,19 @@ function LoadedWorkspace({
                 ? `max(0px, calc(${sidePanelWidth}px - max(0px, (100vw - ${theme.breakpoints.values.lg}px) / 2)))`
                 : 0,
             transition: 'padding-right 225ms ease-out',
+            // Into the page's padding too, 8 px from the window's edges.
+            ...(chromeHidden && {
+              height: 'calc(100dvh - 16px)',
+              my: `calc(8px - ${theme.spacing(pagePaddingY.xs)})`,
+            }),
             // Focus mode: the text alone takes the window, above the hidden header and the page's padding.
             ...(focusMode && {
               position: 'fixed',
               inset: 0,
               zIndex: theme.zIndex.appBar + 1,
               height: '100dvh',
+              // On a phone the corner button to leave sits in a strip of its own, over no words.
+              pt: { xs: 7, sm: 0 },
               bgcolor: 'background.paper',
             }),
           };
@@ -250,7 +269,7 @@ function LoadedWorkspace({
             <LeaveFocusModeButton onClick={toggleFocusMode} />
           </>
         )}
-        <Box sx={{ display: focusMode ? 'none' : 'contents' }}>
+        <Box sx={{ display: focusMode || chromeHidden ? 'none' : 'contents' }}>
           <WorkspaceSideMenu
             flyoutOpen={panels.chapters}
             onCloseDocument={() => navigate(paths.stories.getHref())}
@@ -267,6 +286,9 @@ function LoadedWorkspace({
             component="section"
             aria-label="Manuscript"
             ref={manuscriptRef}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) setWriting(false);
+            }}
             sx={{
               flex: '1 1 auto',
               minHeight: 0,
