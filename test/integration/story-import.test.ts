@@ -105,7 +105,14 @@ describe('importing a manuscript on the embedded runtime', () => {
           ['.', 0],
         ],
       },
-      { alignment: '', runs: [['Nobody opened it.', 0]] },
+      // The story's autotab rule, as typing applies it: every paragraph after the chapter's first.
+      {
+        alignment: '',
+        runs: [
+          ['\t', 0],
+          ['Nobody opened it.', 0],
+        ],
+      },
     ]);
     expect(await paragraphsOf(story.story_id, built.chapters![1]!.id)).toEqual([
       { alignment: '', runs: [['She wrote back at once.', 0]] },

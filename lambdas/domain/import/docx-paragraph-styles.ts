@@ -4,8 +4,6 @@ import JSZip from 'jszip';
 export interface StyleParagraphProperties {
   /** `w:jc`, e.g. 'center' or 'both'. */
   alignment?: string;
-  /** `w:ind w:firstLine`, in twentieths of a point. */
-  firstLineIndent?: string;
 }
 
 /** Paragraph styles by id, each resolved through its `w:basedOn` chain and the document defaults. */
@@ -29,17 +27,12 @@ function attribute(attributes: string, name: string): string | undefined {
 function paragraphProperties(xml: string): StyleParagraphProperties {
   const properties = PARAGRAPH_PROPERTIES.exec(xml)?.[1] ?? '';
   const justification = /<w:jc\b([^>]*)\/?>/.exec(properties)?.[1];
-  const indentation = /<w:ind\b([^>]*)\/?>/.exec(properties)?.[1];
-  return {
-    alignment: justification ? attribute(justification, 'w:val') : undefined,
-    firstLineIndent: indentation ? attribute(indentation, 'w:firstLine') : undefined,
-  };
+  return { alignment: justification ? attribute(justification, 'w:val') : undefined };
 }
 
 /**
- * Reads the paragraph styles of a .docx. Mammoth reports only a paragraph's own `w:jc` and `w:ind`, but
- * manuscripts usually indent and align through their styles (Normal with a first-line indent, a centred
- * scene-break style), so those are read here. styles.xml is machine-written OOXML with the `w:` prefix;
+ * Reads the paragraph styles of a .docx. Mammoth reports only a paragraph's own `w:jc`, but manuscripts
+ * usually align through their styles (a centred scene-break style), so those are read here. styles.xml is machine-written OOXML with the `w:` prefix;
  * a file without it simply has no style properties.
  */
 export async function readParagraphStyles(bytes: Uint8Array): Promise<ParagraphStyles> {
@@ -78,7 +71,6 @@ export async function readParagraphStyles(bytes: Uint8Array): Promise<ParagraphS
         : defaults;
     const properties = {
       alignment: definition?.alignment ?? base.alignment,
-      firstLineIndent: definition?.firstLineIndent ?? base.firstLineIndent,
     };
     resolved.set(styleId, properties);
     return properties;

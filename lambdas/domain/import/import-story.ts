@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_DOCUMENT_SETTINGS } from '../../../shared/schemas/settings';
 import { type Story, StoryTitleSchema } from '../../../shared/schemas/story';
 import { STORY_DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../../shared/validation';
 import { describeError } from '../../logger';
@@ -12,6 +13,7 @@ import type { StoryRecord } from '../stories/story-repository';
 import { toStory } from '../stories/story-views';
 import { storyContents } from '../chapters/chapter-words';
 import type { ChapterRecord } from '../chapters/chapter-repository';
+import { withAutotab } from './paragraph-builder';
 import { parseManuscript } from './parse-manuscript';
 import {
   discardStagedManuscript,
@@ -77,7 +79,8 @@ export async function importStory(
     chapters: manuscript.chapters.map((chapter) => ({
       chapter_id: randomUUID(),
       title: chapter.title,
-      paragraphs: chapter.paragraphs.map((paragraph) => ({
+      // A new story starts with the default settings, autotab included.
+      paragraphs: withAutotab(chapter.paragraphs, DEFAULT_DOCUMENT_SETTINGS.autotab).map((paragraph) => ({
         ...paragraph,
         key_id: paragraph.key_id ?? randomUUID(),
       })),

@@ -16,8 +16,6 @@ export interface StyledText {
 /** A paragraph as an importer reads it, before the editor's rules are applied. */
 export interface ParagraphDraft {
   alignment: Alignment;
-  /** The source indents the first line (a Word first-line indent); a leading tab or spaces count too. */
-  indented: boolean;
   runs: StyledText[];
 }
 
@@ -28,8 +26,6 @@ export interface ParagraphDraft {
 const INVISIBLE_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 const LEADING_WHITESPACE = /^[\s\u00A0]+/;
 const TRAILING_WHITESPACE = /[\s\u00A0]+$/;
-/** What an author writes as an indent in plain text: a tab, or two spaces or more. */
-const INDENT_WHITESPACE = /\t| {2}/;
 /** A scene break: '#', '***', '* * *', '~~~', '---' and the like, alone on its line. */
 const SCENE_BREAK = /^(?:(?:#[ \t]*)+|(?:\*[ \t]*)+|(?:~[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 
@@ -83,17 +79,13 @@ function mergeRuns(runs: readonly StyledText[]): StyledText[] {
 }
 
 /** Strips leading whitespace across runs; returns what was stripped. */
-function stripLeadingWhitespace(runs: StyledText[]): string {
-  let stripped = '';
+function stripLeadingWhitespace(runs: StyledText[]): void {
   while (runs.length > 0) {
     const first = runs[0]!;
-    const whitespace = LEADING_WHITESPACE.exec(first.text)?.[0] ?? '';
-    stripped += whitespace;
-    first.text = first.text.slice(whitespace.length);
+    first.text = first.text.slice(LEADING_WHITESPACE.exec(first.text)?.[0].length ?? 0);
     if (first.text !== '') break;
     runs.shift();
   }
-  return stripped;
 }
 
 function stripTrailingWhitespace(runs: StyledText[]): void {
@@ -110,13 +102,13 @@ export function plainText(draft: ParagraphDraft): string {
 }
 
 /**
- * The stored paragraph JSON for a draft, with a fresh key_id. A first-line indent, or a leading tab or
- * spaces, becomes the editor's one leading tab; a scene break keeps its text as written (normalising would
- * turn '---' into an em dash).
+ * The stored paragraph JSON for a draft, with a fresh key_id and without its leading whitespace (indents
+ * follow the story's autotab rule, see `withAutotab`); a scene break keeps its text as written (normalising
+ * would turn '---' into an em dash).
  */
 export function buildParagraph(draft: ParagraphDraft): Paragraph {
   const runs = mergeRuns(draft.runs);
-  const leading = stripLeadingWhitespace(runs);
+  stripLeadingWhitespace(runs);
   stripTrailingWhitespace(runs);
   const text = runs.map((run) => run.text).join('');
   if (text !== '' && isSceneBreak(text)) {
@@ -125,9 +117,34 @@ export function buildParagraph(draft: ParagraphDraft): Paragraph {
   const children: Paragraph['children'] = mergeRuns(
     runs.map((run) => ({ text: normaliseImportedText(run.text), format: run.format })),
   ).map((run) => textRun(run.text, run.format));
-  const indented = draft.indented || INDENT_WHITESPACE.test(leading);
-  if (indented && children.length > 0) children.unshift(tabRun());
   return paragraphJson(draft.alignment, children);
+}
+
+/** Alignments a tab at the start reads as an indent in (not centred or right-aligned text). */
+const BODY_ALIGNMENTS: ReadonlySet<Alignment> = new Set(['', 'left', 'start', 'justify']);
+
+/**
+ * A chapter's paragraphs under the autotab rule (spec §4) as typing applies it: with the setting on, every
+ * paragraph after the chapter's first starts with a tab. Imported text follows it rather than the source's own
+ * indents, so typed and imported paragraphs look alike; centred and right-aligned paragraphs, blank ones and
+ * scene breaks are left as they are.
+ */
+export function withAutotab<Stored extends Paragraph>(
+  paragraphs: readonly Stored[],
+  autotab: boolean,
+): Stored[] {
+  return paragraphs.map((paragraph, index) => {
+    const [first] = paragraph.children;
+    const text = paragraph.children.map((child) => ('text' in child ? child.text : '')).join('');
+    const starts =
+      autotab &&
+      index > 0 &&
+      first !== undefined &&
+      first.type !== 'tab' &&
+      BODY_ALIGNMENTS.has(paragraph.format) &&
+      !isSceneBreak(text);
+    return starts ? { ...paragraph, children: [tabRun(), ...paragraph.children] } : paragraph;
+  });
 }
 
 /** Whether a draft holds no visible text. */

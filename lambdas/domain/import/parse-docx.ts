@@ -18,7 +18,6 @@ interface MammothParagraph extends MammothElement {
   styleId: string | null;
   styleName: string | null;
   alignment: string | null;
-  indent: { firstLine: string | null };
 }
 interface MammothRun extends MammothElement {
   type: 'run';
@@ -77,8 +76,7 @@ function isHeading(paragraph: MammothParagraph): boolean {
 function paragraphDrafts(paragraph: MammothParagraph, styles: ParagraphStyles): ParagraphDraft[] {
   const style = styles.get(paragraph.styleId);
   const alignment = ALIGNMENTS[paragraph.alignment ?? style.alignment ?? ''] ?? '';
-  const firstLine = Number(paragraph.indent.firstLine ?? style.firstLineIndent ?? 0);
-  const drafts: ParagraphDraft[] = [{ alignment, indented: firstLine > 0, runs: [] }];
+  const drafts: ParagraphDraft[] = [{ alignment, runs: [] }];
   const visit = (element: MammothElement, format: number) => {
     switch (element.type) {
       case 'text':
@@ -88,8 +86,7 @@ function paragraphDrafts(paragraph: MammothParagraph, styles: ParagraphStyles): 
         drafts[drafts.length - 1]!.runs.push({ text: '\t', format });
         return;
       case 'break':
-        if ((element as MammothBreak).breakType === 'line')
-          drafts.push({ alignment, indented: false, runs: [] });
+        if ((element as MammothBreak).breakType === 'line') drafts.push({ alignment, runs: [] });
         return;
       case 'run':
         for (const child of element.children ?? []) visit(child, runFormat(element as MammothRun));
@@ -125,7 +122,8 @@ async function readDocumentModel(bytes: Uint8Array): Promise<MammothElement> {
 
 /**
  * A Word manuscript: Heading 1 and Heading 2 start chapters and give their titles; bold, italic, underline,
- * strikethrough, alignment and first-line indents are kept. Tables give their cells' paragraphs in order.
+ * strikethrough and alignment are kept; indents follow the autotab rule (`autotabStarts`). Tables give their
+ * cells' paragraphs in order.
  */
 export async function parseDocx(
   bytes: Uint8Array,

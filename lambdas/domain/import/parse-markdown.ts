@@ -29,7 +29,7 @@ export function parseMarkdown(text: string, untitledChapterTitle: string): Impor
   const collector = new ManuscriptCollector(untitledChapterTitle);
   const joinLines = isHardWrapped(lines);
   const paragraphs = new ParagraphLines(joinLines, (paragraph) =>
-    collector.addParagraph({ alignment: '', indented: false, runs: parseMarkdownInline(paragraph) }),
+    collector.addParagraph({ alignment: '', runs: parseMarkdownInline(paragraph) }),
   );
   let fence: string | undefined;
   for (const rawLine of lines) {
@@ -37,7 +37,7 @@ export function parseMarkdown(text: string, untitledChapterTitle: string): Impor
     if (fence !== undefined) {
       // A code block's lines are kept as written, one paragraph each.
       if (fenceMarker === fence) fence = undefined;
-      else collector.addParagraph({ alignment: '', indented: false, runs: [{ text: rawLine, format: 0 }] });
+      else collector.addParagraph({ alignment: '', runs: [{ text: rawLine, format: 0 }] });
       continue;
     }
     if (fenceMarker) {
@@ -51,16 +51,14 @@ export function parseMarkdown(text: string, untitledChapterTitle: string): Impor
       paragraphs.flush();
     } else if (isSceneBreak(line)) {
       paragraphs.flush();
-      collector.addParagraph({ alignment: '', indented: false, runs: [{ text: line, format: 0 }] });
+      collector.addParagraph({ alignment: '', runs: [{ text: line, format: 0 }] });
     } else if (heading) {
       paragraphs.flush();
       const [, marks = '', title = ''] = heading;
       if (marks.length <= 2) {
-        collector.startChapter(
-          plainText({ alignment: '', indented: false, runs: parseMarkdownInline(title) }),
-        );
+        collector.startChapter(plainText({ alignment: '', runs: parseMarkdownInline(title) }));
       } else {
-        collector.addParagraph({ alignment: '', indented: false, runs: parseMarkdownInline(title) });
+        collector.addParagraph({ alignment: '', runs: parseMarkdownInline(title) });
       }
     } else {
       const breaksHere = joinLines && HARD_LINE_BREAK.test(line);

@@ -34,7 +34,7 @@ export function parseText(text: string, untitledChapterTitle: string): ImportedM
   const lines = splitLines(text);
   const collector = new ManuscriptCollector(untitledChapterTitle);
   const paragraphs = new ParagraphLines(isHardWrapped(lines), (paragraph) =>
-    collector.addParagraph({ alignment: '', indented: false, runs: [{ text: paragraph, format: 0 }] }),
+    collector.addParagraph({ alignment: '', runs: [{ text: paragraph, format: 0 }] }),
   );
   for (const line of lines) {
     if (isBlankLine(line)) {
@@ -44,7 +44,7 @@ export function parseText(text: string, untitledChapterTitle: string): ImportedM
       collector.startChapter(line);
     } else if (isSceneBreak(line)) {
       paragraphs.flush();
-      collector.addParagraph({ alignment: '', indented: false, runs: [{ text: line, format: 0 }] });
+      collector.addParagraph({ alignment: '', runs: [{ text: line, format: 0 }] });
     } else {
       paragraphs.add(line);
     }

@@ -156,7 +156,7 @@ describe('parseManuscript with a Word document', () => {
     ]);
   });
 
-  it("turns a first-line indent or a leading tab into the editor's one leading tab", async () => {
+  it("drops the source's first-line indents and leading tabs (indents follow the story's autotab rule)", async () => {
     const file = await docxFile([
       heading1('Chapter 1'),
       new Paragraph({ text: 'Indented.', indent: { firstLine: 720 } }),
@@ -174,12 +174,11 @@ describe('parseManuscript with a Word document', () => {
     const [chapter] = (await parseManuscript(file, 'novel.docx')).chapters;
     const [onlyChapter] = (await parseManuscript(tabbedAndIndented, 'novel.docx')).chapters;
 
-    expect(paragraphTexts(chapter!.paragraphs)).toEqual(['\tIndented.', '\tTabbed.', '\tBoth.', 'Flush.']);
-    expect(chapter!.paragraphs[0]!.children[0]).toMatchObject({ type: 'tab', text: '\t', detail: 2 });
-    expect(paragraphTexts(onlyChapter!.paragraphs)).toEqual(['\tBoth.']);
+    expect(paragraphTexts(chapter!.paragraphs)).toEqual(['Indented.', 'Tabbed.', 'Both.', 'Flush.']);
+    expect(paragraphTexts(onlyChapter!.paragraphs)).toEqual(['Both.']);
   });
 
-  it("reads the alignment and first-line indent a paragraph's style gives it, through the styles it is based on", async () => {
+  it("reads the alignment a paragraph's style gives it, through the styles it is based on", async () => {
     const file = await docxFile(
       [
         heading1('Chapter 1'),
@@ -209,24 +208,15 @@ describe('parseManuscript with a Word document', () => {
     expect(chapter!.paragraphs.map(summariseParagraph)).toEqual([
       {
         alignment: 'justify',
-        runs: [
-          ['\t', 0],
-          ['Body text.', 0],
-        ],
+        runs: [['Body text.', 0]],
       },
       {
         alignment: 'center',
-        runs: [
-          ['\t', 0],
-          ['Centred body text.', 0],
-        ],
+        runs: [['Centred body text.', 0]],
       },
       {
         alignment: 'right',
-        runs: [
-          ['\t', 0],
-          ['Overridden.', 0],
-        ],
+        runs: [['Overridden.', 0]],
       },
     ]);
   });

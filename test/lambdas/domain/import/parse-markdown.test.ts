@@ -72,7 +72,7 @@ describe('parseManuscript with a Markdown file', () => {
     expect(paragraphTexts(chapter!.paragraphs)).toEqual(['Before.', '***', '* * *', '#', '---', 'After.']);
   });
 
-  it('makes a paragraph of each line, a leading tab or indent becoming the editor tab', async () => {
+  it('makes a paragraph of each line, without its leading tab or indent', async () => {
     const file = markdownFile(
       ['\u201CCome,\u201D she said.', '\tHe came -- slowly.', '    He sat.', '', 'Later.'].join('\r\n'),
     );
@@ -81,8 +81,8 @@ describe('parseManuscript with a Markdown file', () => {
 
     expect(paragraphTexts(manuscript.chapters[0]!.paragraphs)).toEqual([
       '"Come," she said.',
-      '\tHe came \u2014 slowly.',
-      '\tHe sat.',
+      'He came \u2014 slowly.',
+      'He sat.',
       'Later.',
     ]);
   });

@@ -61,8 +61,8 @@ describe('parseManuscript with a text file', () => {
     expect(paragraphTexts(chapter!.paragraphs)).toEqual([
       '"Go," he said \u2014 once.',
       '***',
-      '\tShe went.',
-      '\tShe    waited.',
+      'She went.',
+      'She    waited.',
       '* * *',
       '#',
     ]);
