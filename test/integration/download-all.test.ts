@@ -7,7 +7,7 @@ import type { Story } from '../../shared/schemas/story';
 import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { multipartForm } from '../helpers/images';
 import { summariseParagraph } from '../helpers/imported-manuscripts';
-import { BOLD, ITALIC, paragraph, run } from '../helpers/paragraphs';
+import { BOLD, ITALIC, paragraph, run, tab } from '../helpers/paragraphs';
 
 const UNDERLINE = 8;
 
@@ -69,7 +69,8 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
     const firstChapter = story.chapters![0]!.id;
     await saveParagraphs(story.story_id, firstChapter, [
       paragraph(run('The orchard was '), run('glass', ITALIC), run(', every '), run('leaf', BOLD), run('.')),
-      paragraph(run('Nobody '), run('walked', UNDERLINE), run(' there.')),
+      // As typed with autotab on: a tab starts every paragraph after the first.
+      paragraph(tab(), run('Nobody '), run('walked', UNDERLINE), run(' there.')),
     ]);
     const added = await author.sendJson('POST', `/api/stories/${story.story_id}/chapter`, {});
     expect(added.status).toBe(201);
