@@ -302,7 +302,9 @@ describe('the association side panel', () => {
       const image = new File([new Uint8Array([137, 80, 78, 71])], 'frodo.png', { type: 'image/png' });
 
       // Act
-      fireEvent.change(dropzone.querySelector('input')!, { target: { files: [image] } });
+      fireEvent.change(within(panel).getByLabelText('Replace the portrait of Frodo', { selector: 'input' }), {
+        target: { files: [image] },
+      });
 
       // Assert
       await waitFor(() =>
@@ -323,7 +325,7 @@ describe('the association side panel', () => {
       const dropzone = within(panel).getByRole('button', { name: 'Replace the portrait of Frodo' });
 
       // Act
-      fireEvent.change(dropzone.querySelector('input')!, {
+      fireEvent.change(within(panel).getByLabelText('Replace the portrait of Frodo', { selector: 'input' }), {
         target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
       });
 

@@ -58,6 +58,8 @@ export function AssociationPortrait({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+      {/* Beside the button rather than in it, as in ImageDropzone: a field inside a button is announced twice. */}
+      <input {...getInputProps({ 'aria-label': `Replace the portrait of ${name}` })} />
       <Box
         {...getRootProps({ role: 'button', 'aria-label': `Replace the portrait of ${name}` })}
         sx={(theme) => ({
@@ -67,15 +69,14 @@ export function AssociationPortrait({
           borderRadius: 2,
           overflow: 'hidden',
           cursor: disabled ? 'default' : 'pointer',
-          border: `1px solid ${theme.palette.divider}`,
-          backgroundColor: theme.palette.background.default,
-          outline: isDragActive ? `3px solid ${theme.palette.primary.main}` : 'none',
+          border: `1px solid ${theme.vars.palette.divider}`,
+          backgroundColor: theme.vars.palette.background.default,
+          outline: isDragActive ? `3px solid ${theme.vars.palette.primary.main}` : 'none',
           outlineOffset: 2,
-          '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}` },
+          '&:focus-visible': { outline: `3px solid ${theme.vars.palette.primary.main}` },
           '&:hover .portrait-hint, &:focus-visible .portrait-hint': { opacity: disabled ? 0 : 1 },
         })}
       >
-        <input {...getInputProps()} />
         <Box
           component="img"
           src={portraitUrl}
