@@ -322,7 +322,6 @@ describe('the association side panel', () => {
       stubAssociationServer([frodo, shire]);
       renderAssociations();
       const panel = await openFrodo();
-      const dropzone = within(panel).getByRole('button', { name: 'Replace the portrait of Frodo' });
 
       // Act
       fireEvent.change(within(panel).getByLabelText('Replace the portrait of Frodo', { selector: 'input' }), {
