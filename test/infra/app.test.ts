@@ -418,6 +418,8 @@ describe('export', () => {
       'POST /api/stories',
       'POST /api/stories/import',
       'POST /api/stories/import/uploads/{uploadId}',
+      // A rename draws a cover made from the title again.
+      'PUT /api/stories/{storyId}/details',
     ]);
     for (const { code } of withNoto) {
       expect(notoFiles(code).sort()).toEqual([

@@ -21,7 +21,12 @@ interface LibraryCardProps {
   /** The cover is among the first the page shows: it loads at once. */
   eagerCover?: boolean;
   /** Slides over the cover on hover (always shown where nothing can hover). */
-  sliderText: string;
+  description: string;
+  /**
+   * Slides in on hover in place of a blank description. Never shown where nothing can hover: there the slider
+   * stays over the cover, and a standing 'No description' reads as stuck.
+   */
+  emptyDescription?: string;
   coverAction: CoverAction;
   /** The title line; a link when the card opens something. */
   heading: ReactNode;
@@ -49,7 +54,8 @@ export function LibraryCard({
   imageUrl,
   placeholderIcon,
   eagerCover = false,
-  sliderText,
+  description,
+  emptyDescription,
   coverAction,
   heading,
   editHref,
@@ -57,41 +63,45 @@ export function LibraryCard({
   children,
 }: LibraryCardProps) {
   const headingId = useId();
+  const shownDescription = description.trim();
+  const sliderText = shownDescription || emptyDescription;
 
   const cover = (
     <>
       <CoverImage imageUrl={imageUrl} placeholderIcon={placeholderIcon} eager={eagerCover} />
-      <Box
-        className="library-card-slider"
-        sx={{
-          position: 'absolute',
-          insetInline: 0,
-          bottom: 0,
-          maxHeight: '100%',
-          px: 2,
-          py: 1.5,
-          color: '#fffdf9',
-          textAlign: 'left',
-          background: 'linear-gradient(180deg, rgba(33, 30, 27, 0.78) 0%, rgba(33, 30, 27, 0.92) 100%)',
-          transform: 'translateY(101%)',
-          transition: 'transform 220ms ease',
-          '@media (hover: none)': { transform: 'none' },
-        }}
-      >
-        <Typography
-          variant="body2"
+      {sliderText && (
+        <Box
+          className="library-card-slider"
           sx={{
-            display: '-webkit-box',
-            WebkitBoxOrient: 'vertical',
-            WebkitLineClamp: { xs: 3, sm: 6 },
-            overflow: 'hidden',
-            whiteSpace: 'pre-line',
-            '@media (hover: none)': { WebkitLineClamp: 2 },
+            position: 'absolute',
+            insetInline: 0,
+            bottom: 0,
+            maxHeight: '100%',
+            px: 2,
+            py: 1.5,
+            color: '#fffdf9',
+            textAlign: 'left',
+            background: 'linear-gradient(180deg, rgba(33, 30, 27, 0.78) 0%, rgba(33, 30, 27, 0.92) 100%)',
+            transform: 'translateY(101%)',
+            transition: 'transform 220ms ease',
+            '@media (hover: none)': shownDescription ? { transform: 'none' } : { display: 'none' },
           }}
         >
-          {sliderText}
-        </Typography>
-      </Box>
+          <Typography
+            variant="body2"
+            sx={{
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: { xs: 3, sm: 6 },
+              overflow: 'hidden',
+              whiteSpace: 'pre-line',
+              '@media (hover: none)': { WebkitLineClamp: 2 },
+            }}
+          >
+            {sliderText}
+          </Typography>
+        </Box>
+      )}
     </>
   );
 

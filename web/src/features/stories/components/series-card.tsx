@@ -59,7 +59,8 @@ export function SeriesCard({ series, onDelete, onShowStories, eagerCover = false
       imageUrl={series.image_url}
       placeholderIcon={<CollectionsBookmarkOutlined />}
       eagerCover={eagerCover}
-      sliderText={series.series_description.trim() || 'No description'}
+      description={series.series_description}
+      emptyDescription="No description"
       coverAction={{
         kind: 'button',
         label: `Show the stories of ${title}`,

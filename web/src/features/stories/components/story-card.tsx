@@ -24,7 +24,7 @@ export function StoryCard({ story, onDelete, eagerCover = false }: StoryCardProp
       imageUrl={story.image_url}
       placeholderIcon={<AutoStoriesOutlined />}
       eagerCover={eagerCover}
-      sliderText={story.description}
+      description={story.description}
       coverAction={{ kind: 'link', href: storyHref }}
       heading={
         <Link component={RouterLink} to={storyHref} color="inherit" underline="hover">
