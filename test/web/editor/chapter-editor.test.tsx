@@ -228,6 +228,8 @@ describe('ChapterEditor', () => {
             title: 'Chapter One',
             place: 1,
             status: 'creating',
+            synopsis: null,
+            stage: null,
           })
         : jsonResponse(
             { error: 'chapter_creation_failed', message: 'This chapter could not be created.' },
