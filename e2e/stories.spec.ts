@@ -76,8 +76,8 @@ test('a cover chosen on the form is uploaded, stored and shown for the story', a
   await page.goto('/stories/new');
   await fillStoryForm(page, { title: 'Red Harbour', summary: 'A town painted red.' });
   await page
-    .getByRole('button', { name: 'Choose cover image' })
-    .locator('input[type="file"]')
+    .getByLabel('Choose cover image', { exact: true })
+    .and(page.locator('input[type="file"]'))
     .setInputFiles(await pngFile('red-harbour.png', 400, 600, '#c0392b'));
   await page.getByRole('button', { name: 'Create' }).click();
 

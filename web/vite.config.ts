@@ -39,6 +39,10 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
+            // Zod with the module that configures it: every chunk that builds a schema imports this one, so the
+            // configuration holds before any schema is built (zod decides at construction whether it may
+            // compile with `new Function`, which the Content-Security-Policy refuses and reports).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]zod-config\.ts$/ },
           ],
         },
       },
