@@ -79,6 +79,8 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
       .chapters!;
     await author.sendJson('PUT', `/api/stories/${story.story_id}/chapters/${chapters[1]!.id}`, {
       title: 'Winter',
+      synopsis: 'The glass freezes.',
+      stage: 'draft',
     });
     await saveParagraphs(story.story_id, chapters[1]!.id, [paragraph(run('Snow fell on the glass.'))]);
     await createStory(author, 'The Glass Orchard');
@@ -94,15 +96,23 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
     const archive = JSON.parse(await zip.file('The Glass Orchard.json')!.async('string')) as {
       story: { title: string; description: string };
       settings: unknown;
-      chapters: { title: string; place: number; paragraphs: Paragraph[] }[];
+      chapters: {
+        title: string;
+        place: number;
+        synopsis: string | null;
+        stage: string | null;
+        paragraphs: Paragraph[];
+      }[];
       associations: unknown[];
       outline: unknown[];
     };
     expect(archive.story).toMatchObject({ title: 'The Glass Orchard', description: 'Told twice.' });
     expect(archive.settings).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
-    expect(archive.chapters.map((chapter) => [chapter.title, chapter.place])).toEqual([
-      ['Chapter 1', 1],
-      ['Winter', 2],
+    expect(
+      archive.chapters.map((chapter) => [chapter.title, chapter.place, chapter.synopsis, chapter.stage]),
+    ).toEqual([
+      ['Chapter 1', 1, null, null],
+      ['Winter', 2, 'The glass freezes.', 'draft'],
     ]);
     expect(summariseParagraph(archive.chapters[0]!.paragraphs[0]!).runs).toEqual([
       ['The orchard was ', 0],

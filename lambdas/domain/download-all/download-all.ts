@@ -10,6 +10,7 @@ import type { StoryRecord } from '../stories/story-repository';
 import { readStoryText, type StoredChapterText } from '../story-bible/story-text';
 import { userDownloadPrefix } from './download-location';
 import { storyMarkdown } from './story-markdown';
+import type { ChapterRecord } from '../chapters/chapter-repository';
 
 /** The ports these operations use. */
 export type DownloadAllPorts = Pick<DomainPorts, 'repositories' | 'blobs'>;
@@ -36,7 +37,8 @@ export function storyArchive(
     settings: unknown;
     associations: readonly AssociationRecord[];
     outline: unknown;
-    chapterStatus: ReadonlyMap<string, string>;
+    /** The chapters as stored, by id: their status, synopsis and stage. */
+    chapterRecords: ReadonlyMap<string, ChapterRecord>;
   },
 ) {
   return {
@@ -51,13 +53,18 @@ export function storyArchive(
       updated_at: story.updated_at,
     },
     settings: extras.settings,
-    chapters: texts.map((text) => ({
-      id: text.chapter_id,
-      title: text.title,
-      place: text.place,
-      status: extras.chapterStatus.get(text.chapter_id) ?? 'ready',
-      paragraphs: text.paragraphs.map((stored) => stored.paragraph),
-    })),
+    chapters: texts.map((text) => {
+      const record = extras.chapterRecords.get(text.chapter_id);
+      return {
+        id: text.chapter_id,
+        title: text.title,
+        place: text.place,
+        status: record?.status ?? 'ready',
+        synopsis: record?.synopsis ?? null,
+        stage: record?.stage ?? null,
+        paragraphs: text.paragraphs.map((stored) => stored.paragraph),
+      };
+    }),
     associations: extras.associations.map(archivedAssociation),
     outline: extras.outline,
   };
@@ -111,7 +118,7 @@ export async function downloadAllStories(ports: DownloadAllPorts, userId: string
         settings: settings ?? DEFAULT_DOCUMENT_SETTINGS,
         associations,
         outline: outline.sections,
-        chapterStatus: new Map(chapters.map((chapter) => [chapter.chapter_id, chapter.status])),
+        chapterRecords: new Map(chapters.map((chapter) => [chapter.chapter_id, chapter])),
       },
     );
     zip.file(`${stem}.json`, JSON.stringify(archive, null, 2));
