@@ -425,14 +425,14 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     async listKeyIds(chapterId) {
       return [...(state.blocks.get(chapterId)?.keys() ?? [])];
     },
-    putBlockItem: (chapterId, block, _now, expectedRevision, { stillStored = false } = {}) =>
+    putBlockItem: (chapterId, block, _now, expectedRevision, { stillStored = false, exact = false } = {}) =>
       asWrite({
         holds: () => {
           const stored = blocksOf(chapterId).get(block.key_id);
           if (stillStored && !stored) return false;
           const revision = stored?.revision ?? 0;
           if (expectedRevision === undefined || revision === expectedRevision) return true;
-          return revision === expectedRevision + 1 && stored?.chunk === block.chunk;
+          return !exact && revision === expectedRevision + 1 && stored?.chunk === block.chunk;
         },
         apply: () => {
           const revision =
@@ -442,11 +442,12 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
           blocksOf(chapterId).set(block.key_id, { key_id: block.key_id, chunk: block.chunk, revision });
         },
       }),
-    deleteBlockItem: (chapterId, keyId, expectedRevision) =>
+    deleteBlockItem: (chapterId, keyId, expectedRevision, { exact = false } = {}) =>
       asWrite({
         holds: () => {
           const stored = blocksOf(chapterId).get(keyId);
-          return expectedRevision === undefined || !stored || stored.revision === expectedRevision;
+          if (expectedRevision === undefined) return true;
+          return stored ? stored.revision === expectedRevision : !exact;
         },
         apply: () => blocksOf(chapterId).delete(keyId),
       }),

@@ -172,7 +172,7 @@ export class DynamoDbBlockRepository implements BlockRepository {
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     expectedRevision?: number,
-    { stillStored = false }: { stillStored?: boolean } = {},
+    { stillStored = false, exact = false }: { stillStored?: boolean; exact?: boolean } = {},
   ) {
     const stored = 'attribute_exists(PK)';
     if (expectedRevision === undefined) {
@@ -184,7 +184,9 @@ export class DynamoDbBlockRepository implements BlockRepository {
       );
     }
     const condition = revisionCondition(expectedRevision);
-    const revisionHolds = `(${condition.ConditionExpression}) OR (#revision = :next AND #chunk = :chunk)`;
+    const revisionHolds = exact
+      ? condition.ConditionExpression
+      : `(${condition.ConditionExpression}) OR (#revision = :next AND #chunk = :chunk)`;
     return this.updateBlock(
       chapterId,
       block,
@@ -242,7 +244,12 @@ export class DynamoDbBlockRepository implements BlockRepository {
     });
   }
 
-  deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number) {
+  deleteBlockItem(
+    chapterId: string,
+    keyId: string,
+    expectedRevision?: number,
+    { exact = false }: { exact?: boolean } = {},
+  ) {
     const key = blockKey(chapterId, keyId);
     if (expectedRevision === undefined) {
       return asWrite({ Delete: { TableName: this.database.tableName, Key: key } });
@@ -253,7 +260,9 @@ export class DynamoDbBlockRepository implements BlockRepository {
         TableName: this.database.tableName,
         Key: key,
         // Deleting what is already gone is no conflict: a delete repeated after a lost answer succeeds.
-        ConditionExpression: `attribute_not_exists(PK) OR ${condition.ConditionExpression}`,
+        ConditionExpression: exact
+          ? `attribute_exists(PK) AND (${condition.ConditionExpression})`
+          : `attribute_not_exists(PK) OR ${condition.ConditionExpression}`,
         ExpressionAttributeNames: { '#revision': 'revision' },
         ...(condition.ExpressionAttributeValues && {
           ExpressionAttributeValues: condition.ExpressionAttributeValues,

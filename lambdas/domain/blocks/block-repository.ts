@@ -49,16 +49,26 @@ export interface BlockRepository {
    * after it: a save repeated because its answer was lost succeeds and changes nothing); without,
    * unconditionally. With `stillStored`, only if the block is still stored: a write that found the block
    * stored and leaves the order alone cannot bring back a block a delete removed from the order meanwhile.
+   * With `exact`, only at `expectedRevision`: a write that changes the chapter's words must not succeed twice
+   * (two copies of one save in flight at once both read the block before either wrote).
    */
   putBlockItem(
     chapterId: string,
     block: Omit<StoredBlock, 'revision'>,
     now: Date,
     expectedRevision?: number,
-    options?: { stillStored?: boolean },
+    options?: { stillStored?: boolean; exact?: boolean },
   ): Write;
-  /** Deletes the block; with `expectedRevision`, only if it is still at it or already gone. */
-  deleteBlockItem(chapterId: string, keyId: string, expectedRevision?: number): Write;
+  /**
+   * Deletes the block; with `expectedRevision`, only if it is still at it or already gone (with `exact`: only if
+   * it is still at it, as for `putBlockItem`).
+   */
+  deleteBlockItem(
+    chapterId: string,
+    keyId: string,
+    expectedRevision?: number,
+    options?: { exact?: boolean },
+  ): Write;
   /**
    * Rewrites a stored paragraph (with the next revision), if its chunk is still the one read: a save in between
    * is never overwritten, and an open page learns of the change by the revision.

@@ -217,8 +217,13 @@ export async function saveBlocks(
             { key_id: block.key_id, chunk: block.chunk },
             ports.now(),
             block.base_revision,
-            // The order is not written for a paragraph found stored: it must still be (see putBlockItem).
-            { stillStored: stored.has(block.key_id) },
+            // The order is not written for a paragraph found stored: it must still be (see putBlockItem). A
+            // write found already made (a repeated save) may succeed again; any other must find the revision
+            // it read, or two copies of one save would both count their words.
+            {
+              stillStored: stored.has(block.key_id),
+              exact: stored.get(block.key_id)?.chunk !== block.chunk,
+            },
           ),
         ),
       ];
@@ -271,7 +276,11 @@ export async function deleteBlocks(
       await repositories.commit([
         chapterRepository.contentChangeItem(storyId, chapterId, { words, at: ports.now() }),
         ...group.map((block) =>
-          blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision),
+          // Found stored, it must still be at the revision read: two copies of one delete in flight at once
+          // must not both take its words off.
+          blockRepository.deleteBlockItem(chapterId, block.key_id, block.base_revision, {
+            exact: stored.has(block.key_id),
+          }),
         ),
         ...(remaining.length === order.key_ids.length
           ? []

@@ -148,7 +148,7 @@ describe('chapter content handlers', () => {
       });
     });
 
-    it('writes a paragraph sent with its base revision only if the stored one is still there and at it (or already holds this write)', async () => {
+    it('writes a paragraph sent with its base revision only if the stored one is still there and at it, so two copies of one save in flight count its words once', async () => {
       chapter('ready');
       order(['a']);
       harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a', 'Stored.')), revision: 4 });
@@ -166,13 +166,39 @@ describe('chapter content handlers', () => {
           contentChange(1),
           {
             Update: expect.objectContaining({
-              ConditionExpression:
-                'attribute_exists(PK) AND ((#revision = :expected) OR (#revision = :next AND #chunk = :chunk))',
+              ConditionExpression: 'attribute_exists(PK) AND (#revision = :expected)',
               UpdateExpression: expect.stringContaining('#revision = :next'),
               ExpressionAttributeValues: expect.objectContaining({ ':expected': 4, ':next': 5 }),
             }),
           },
           wordsOfTheDay(1),
+        ],
+      });
+    });
+
+    it('lets a save repeated after its answer was lost succeed again, counting no words', async () => {
+      chapter('ready');
+      order(['a']);
+      harness.store({ ...tableItems.block('c1', 'a', paragraphChunk('a')), revision: 5 });
+
+      const result = await saveBlocks(
+        write('PUT', {
+          chapter_id: 'c1',
+          blocks: [{ key_id: 'a', chunk: paragraphChunk('a'), base_revision: 4 }],
+        }),
+        testContext(),
+      );
+
+      expect(result.statusCode).toBe(204);
+      expect(harness.documentClient).toHaveReceivedCommandWith(TransactWriteCommand, {
+        TransactItems: [
+          contentChange(0),
+          {
+            Update: expect.objectContaining({
+              ConditionExpression:
+                'attribute_exists(PK) AND ((#revision = :expected) OR (#revision = :next AND #chunk = :chunk))',
+            }),
+          },
         ],
       });
     });
