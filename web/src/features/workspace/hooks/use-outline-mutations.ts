@@ -63,6 +63,9 @@ export function useSaveOutlineSection(storyId: string) {
       if (rollback) changeStory(withOutline(rollback.previous));
     },
     onSuccess: (sections) => {
+      // A read of the story sent before this write committed (the poll of chapters being created) would put
+      // the outline back as it was: it is dropped, and the next read is sent after the write.
+      void queryClient.cancelQueries({ queryKey: storyKeys.detail(storyId) });
       // This answer's own mutation still counts as pending while its callbacks run.
       if (queryClient.isMutating({ mutationKey }) <= 1) changeStory(withOutline(sections));
     },
