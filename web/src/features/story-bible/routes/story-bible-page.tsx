@@ -1,19 +1,16 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { parseAliases } from '../../../../../shared/association-matcher';
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../../shared/schemas/associations';
 import { FREE_ASSOCIATION_LIMIT } from '../../../../../shared/validation';
 import { elementSuggestionsQuery, mentionGridQuery, storyBibleKeys } from '../../../api/story-bible';
 import { storyQuery } from '../../../api/stories';
 import { PageLayout } from '../../../components/layouts/page-layout';
-import { paths } from '../../../config/paths';
 import { sendStoryChanges } from '../../../editor/autosave';
 import { associationTypeLabel } from '../../../editor/nodes/association-node';
 import { useLoadQuery } from '../../../lib/use-load-query';
@@ -27,6 +24,7 @@ import {
 import { ElementCards } from '../components/element-cards';
 import { ElementSuggestions } from '../components/element-suggestions';
 import { MentionHeatMap } from '../components/mention-heat-map';
+import { BackToManuscriptLink } from '../../../components/back-to-manuscript/back-to-manuscript-link';
 
 /** "Characters", "Places", ...: the groups' headings. */
 const groupHeading = (type: AssociationType) => `${associationTypeLabel(type)}s`;
@@ -81,14 +79,7 @@ function StoryBible({ storyId }: { storyId: string }) {
     <PageLayout title={title}>
       <Stack spacing={4} sx={{ pb: 6 }}>
         <Stack spacing={1}>
-          <Button
-            component={RouterLink}
-            to={paths.story.getHref(storyId)}
-            startIcon={<ArrowBack />}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            Back to the manuscript
-          </Button>
+          <BackToManuscriptLink storyId={storyId} />
           <Typography variant="h4" component="h1">
             Story Bible
           </Typography>

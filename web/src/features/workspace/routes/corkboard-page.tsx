@@ -1,22 +1,20 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { sectionOfChapter } from '../../../../../shared/outline';
 import { CHAPTER_STAGES, type Chapter, type ChapterStage } from '../../../../../shared/schemas/chapter';
 import { PageLayout } from '../../../components/layouts/page-layout';
-import { paths } from '../../../config/paths';
 import { CorkboardCard } from '../components/corkboard-card';
 import { useStoredWordCounts, useWorkspaceStory, type WorkspaceStory } from '../hooks/use-workspace-data';
 import { useReorderChapters, useUpdateChapterNotes } from '../hooks/use-workspace-mutations';
 import { STAGE_LABELS } from '../utils/chapter-stages';
 import { moved } from '../utils/chapter-order';
+import { BackToManuscriptLink } from '../../../components/back-to-manuscript/back-to-manuscript-link';
 
 /** The stage filter: every card, the cards at one stage, or the cards with none. */
 type StageFilter = 'all' | ChapterStage | 'none';
@@ -28,16 +26,7 @@ const shownBy = (filter: StageFilter) => (chapter: Chapter) =>
 export function CorkboardPage() {
   const { storyId = '' } = useParams();
   const lookup = useWorkspaceStory(storyId);
-  const back = (
-    <Button
-      component={RouterLink}
-      to={paths.story.getHref(storyId)}
-      startIcon={<ArrowBack />}
-      sx={{ alignSelf: 'flex-start' }}
-    >
-      Back to the manuscript
-    </Button>
-  );
+  const back = <BackToManuscriptLink storyId={storyId} />;
   if (lookup.status !== 'loaded') {
     return (
       <PageLayout title="Corkboard">
