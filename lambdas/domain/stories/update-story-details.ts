@@ -49,17 +49,13 @@ export async function updateStoryDetails(
   // A cover drawn from the title follows the title, until the author gives the story a picture of their own.
   const redrawsCover =
     image.kind === 'keep' && change.title !== before.title && isTitleCover(before.image_url);
-  const newImage =
+  const prepared =
     image.kind === 'replace'
-      ? await storeImage(ports.blobs, storyImagePrefix(storyId), await prepareUploadedImage(image.bytes), now)
+      ? await prepareUploadedImage(image.bytes)
       : redrawsCover
-        ? await storeImage(
-            ports.blobs,
-            storyImagePrefix(storyId),
-            await generateCoverImage(change.title),
-            now,
-          )
+        ? await generateCoverImage(change.title)
         : undefined;
+  const newImage = prepared && (await storeImage(ports.blobs, storyImagePrefix(storyId), prepared, now));
 
   return replaceImages(ports, newImage ? [newImage.key] : [], async () => {
     const { updated, previousImageUrl } = await retryOnConcurrentChange(async () => {
