@@ -99,3 +99,17 @@ export class ExportFailedError extends AppError {
     super(500, 'export_failed', 'The document could not be made. Please try again later.');
   }
 }
+
+/** A share link that existed and no longer opens (expired or revoked): 410, so the page can say so. */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, 'gone', message);
+  }
+}
+
+/** Too many writes of one kind by one person in a short time. */
+export class RateLimitedError extends AppError {
+  constructor(message: string) {
+    super(429, 'rate_limited', message);
+  }
+}

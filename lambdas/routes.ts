@@ -4,7 +4,7 @@
  * so nothing else may declare routes.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Queues a handler may send to; each has a worker in `workers` below. */
 export type QueueName = 'chapterCreation' | 'export' | 'storyDeletion' | 'storyImport' | 'accountDeletion';
@@ -491,6 +491,105 @@ export const routes: RouteDefinition[] = [
     access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
   // Writing goals and progress (issue 15 §1).
+  // Readers and editors (issue 24): share links, the reading view's place, comments and suggestions.
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/shares',
+    handler: 'http/review/create-share',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/shares',
+    handler: 'http/review/list-shares',
+    access: { table: 'read' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/shares/{shareId}',
+    handler: 'http/review/revoke-share',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'POST',
+    path: '/api/shares/{shareId}/join',
+    handler: 'http/review/join-share',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/shared',
+    handler: 'http/review/list-shared-stories',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/reading-position',
+    handler: 'http/review/save-reading-position',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/reading-positions',
+    handler: 'http/review/list-reading-positions',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/comments',
+    handler: 'http/review/create-comment',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/comments',
+    handler: 'http/review/list-comments',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/comments/seen',
+    handler: 'http/review/mark-comments-seen',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/comments/{commentId}/replies',
+    handler: 'http/review/reply-to-comment',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/stories/{storyId}/comments/{commentId}',
+    handler: 'http/review/update-comment',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/comments/{commentId}',
+    handler: 'http/review/delete-comment',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/suggestions',
+    handler: 'http/review/create-suggestion',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/suggestions',
+    handler: 'http/review/list-suggestions',
+    access: { table: 'read' },
+  },
+  {
+    // One function for both decisions: `{decision}` is 'accept' or 'reject'.
+    method: 'POST',
+    path: '/api/stories/{storyId}/suggestions/{suggestionId}/{decision}',
+    handler: 'http/review/decide-suggestion',
+    access: { table: 'readWrite' },
+  },
+
   {
     method: 'GET',
     path: '/api/user/progress',

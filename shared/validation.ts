@@ -165,3 +165,15 @@ export const OUTLINE_SECTION_TOO_LONG_MESSAGE = 'An outline section is too long.
 export const VERSION_NAME_MAX_LENGTH = 120;
 export const VERSION_NAME_BLANK_MESSAGE = 'A version needs a name.';
 export const VERSION_NAME_TOO_LONG_MESSAGE = 'A version name may be at most 120 characters.';
+
+/** Issue 24: comments, replies and suggestions. A body or a replacement stays far below an item's 400 KB. */
+export const COMMENT_BODY_MAX_LENGTH = 10_000;
+export const COMMENT_BODY_REQUIRED_MESSAGE = 'Write something first.';
+export const COMMENT_BODY_TOO_LONG_MESSAGE = 'A comment may be at most 10000 characters.';
+export const SUGGESTION_TOO_LONG_MESSAGE = 'A suggestion may be at most 10000 characters.';
+/** Threads, replies and suggestions of one chapter together: a bound on what one comments read returns. */
+export const MAX_COMMENTS_PER_CHAPTER = 2000;
+export const TOO_MANY_COMMENTS_MESSAGE = 'This chapter already holds 2000 comments and suggestions.';
+/** Comments, replies and suggestions one person may write per minute. */
+export const COMMENT_WRITES_PER_MINUTE = 30;
+export const COMMENT_RATE_LIMIT_MESSAGE = 'You are commenting very fast. Wait a minute, then try again.';

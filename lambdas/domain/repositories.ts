@@ -2,6 +2,7 @@ import type { AssociationRepository } from './associations/association-repositor
 import type { SessionRepository } from './auth/session-repository';
 import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
 import type { ProcessedEvents, UserBillingState } from './billing/billing-state';
+import type { CommentRepository, ShareRepository } from './review/review-repository';
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { OutlineRepository } from './outline/outline-repository';
@@ -40,4 +41,8 @@ export interface Repositories extends UnitOfWork {
   billingState: UserBillingState;
   /** Webhook events already applied. */
   processedEvents: ProcessedEvents;
+  /** A story's share links, the people who joined through them and where they stopped reading. */
+  shares: ShareRepository;
+  /** Comment threads and suggestions on a story's chapters, and what each person has not yet seen. */
+  comments: CommentRepository;
 }

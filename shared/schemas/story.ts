@@ -155,6 +155,17 @@ export const StorySchema = z.object({
   outline: OutlineSchema.optional(),
   /** Only while a manuscript import builds the story, or after it failed. */
   import: StoryImportSchema.optional(),
+  /**
+   * In `GET /api/stories/{id}` only (issue 24): the caller's role, the author's name for a collaborator, and
+   * the comments and replies the caller has not yet seen.
+   */
+  review: z
+    .object({
+      role: z.enum(['author', 'reader', 'editor']),
+      author_name: z.string().optional(),
+      unread_comments: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type Story = z.infer<typeof StorySchema>;
 

@@ -53,6 +53,20 @@ import { NotFoundError, ValidationError } from '../../lambdas/errors';
  * the block order and series, and the association count limit. Domain tests run on it without any table.
  */
 
+/**
+ * Sharing and comments (issue 24) are tested on DynamoDB Local through the embedded runtime
+ * (test/integration/review-*.test.ts); here only what the author's own reads ask of them answers, and a
+ * domain test reaching further fails loudly.
+ */
+function notInMemory<Repository extends object>(name: string, answers: Partial<Repository>): Repository {
+  return new Proxy(answers as Repository, {
+    get(target, property) {
+      if (property in target) return target[property as keyof Repository];
+      throw new Error(`The in-memory repositories have no ${name}.${String(property)}.`);
+    },
+  });
+}
+
 /** A write checks its condition against the current state, then changes it; commit checks all before any change. */
 interface MemoryWrite {
   holds(): boolean;
@@ -143,6 +157,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       return copy(story);
     },
     requireOwnedRead: (userId, storyId) => asRead(() => stories.requireOwned(userId, storyId)),
+    getOwnedRead: (userId, storyId) => asRead(async () => (await stories.getOwned(userId, [storyId]))[0]),
     async listOwned(userId) {
       return [...state.stories]
         .filter(([key]) => key.startsWith(`${userId}/`))
@@ -903,6 +918,13 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     dailyWords,
     billingState,
     processedEvents,
+    // Nobody joins a story in memory: every story is its author's alone.
+    shares: notInMemory<Repositories['shares']>('shares', {
+      getMemberRead: () => asRead(async () => undefined),
+    }),
+    comments: notInMemory<Repositories['comments']>('comments', {
+      getUnreadRead: () => asRead(async () => 0),
+    }),
     async commit(writes) {
       if (writes.length > MAX_WRITES_PER_TRANSACTION) {
         throw new ValidationError('This change touches too many items to be made at once.');

@@ -4,6 +4,7 @@ import { DynamoDbAssociationRepository } from './association-repository';
 import { DynamoDbProcessedEvents, DynamoDbUserBillingState } from './billing-state-repository';
 import { DynamoDbBlockRepository } from './block-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
+import { DynamoDbCommentRepository } from './comment-repository';
 import { DynamoDbDailyWordsRepository } from './daily-words-repository';
 import type { Database } from './document-client';
 import { DynamoDbOutlineRepository } from './outline-repository';
@@ -11,6 +12,7 @@ import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
 import { DynamoDbSettingsRepository } from './settings-repository';
+import { DynamoDbShareRepository } from './share-repository';
 import { DynamoDbSignInFlowRepository } from './sign-in-flow-repository';
 import { DynamoDbStoryRepository } from './story-repository';
 import { readTogether, TransactionCancelledError, transactWrite } from './table';
@@ -39,6 +41,8 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     dailyWords: new DynamoDbDailyWordsRepository(database),
     billingState: new DynamoDbUserBillingState(database),
     processedEvents: new DynamoDbProcessedEvents(database),
+    shares: new DynamoDbShareRepository(database),
+    comments: new DynamoDbCommentRepository(database),
     async commit(writes) {
       try {
         await transactWrite(database, writes);

@@ -52,6 +52,17 @@ export class DynamoDbStoryRepository implements StoryRepository {
     return asRead({ keys: [key], answer: (found) => requireFound(found(key)) });
   }
 
+  getOwnedRead(userId: string, storyId: string) {
+    const key = ownedStoryKey(userId, storyId);
+    return asRead({
+      keys: [key],
+      answer: (found) => {
+        const item = found(key);
+        return item ? fromItem(item) : undefined;
+      },
+    });
+  }
+
   async listOwned(userId: string): Promise<StoryRecord[]> {
     const items = await queryAll(this.database, {
       KeyConditionExpression: 'PK = :owner AND begins_with(SK, :story)',

@@ -2,6 +2,7 @@ import type { ChapterContent } from '../../../shared/schemas/block';
 import { ChapterBeingCreatedError, ChapterCreationFailedError, NotFoundError } from '../../errors';
 import type { ChapterRecord } from '../chapters/chapter-repository';
 import type { Repositories } from '../repositories';
+import { requireChapterReach, requireStoryAccess } from '../review/story-access';
 import { PAGE_BUDGET_BYTES, readContentPage, toItem } from './content-pages';
 
 /**
@@ -43,21 +44,20 @@ export async function readChapterContent(
 }
 
 /**
- * GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first). The
- * story (ownership), the chapter and its order are read in one round trip, then the page's paragraphs.
+ * GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first), for
+ * the author or a collaborator the chapter is shared with. The access, the chapter and its order are read in one
+ * round trip, then the page's paragraphs.
  */
 export async function getChapterContent(
   repositories: Repositories,
-  userId: string,
-  storyId: string,
-  chapterId: string,
+  { userId, storyId, chapterId, now }: { userId: string; storyId: string; chapterId: string; now: Date },
   cursor = 0,
 ): Promise<ChapterContent> {
-  const { chapter, order } = await repositories.read({
-    story: repositories.stories.requireOwnedRead(userId, storyId),
+  const { access, chapter, order } = await requireStoryAccess(repositories, userId, storyId, now, {
     chapter: repositories.chapters.getRead(storyId, chapterId),
     order: repositories.blocks.getOrderRead(chapterId),
   });
+  requireChapterReach(access, chapterId);
   requireReady(chapter);
   const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true, order);
   return { items: page.items, ...(page.next === undefined ? {} : { next: String(page.next) }) };

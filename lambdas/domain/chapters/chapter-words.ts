@@ -78,13 +78,18 @@ async function countStoredWords(repositories: Repositories, chapter: ChapterReco
   return words;
 }
 
-/** A story's contents as they stand: its chapters read consistently (one Query), counted where need be. */
+/**
+ * A story's contents as they stand: its chapters read consistently (one Query), counted where need be; with
+ * `includeChapter`, only the chapters it picks (what a collaborator reaches), counted and dated alone.
+ */
 export async function readStoryContents(
   repositories: Repositories,
   story: { story_id: string; updated_at: string },
+  includeChapter: (chapterId: string) => boolean = () => true,
 ): Promise<StoryContents> {
+  const listed = await repositories.chapters.listWithIndex(story.story_id);
   const [stored] = await withWordCounts(repositories, [
-    await repositories.chapters.listWithIndex(story.story_id),
+    { ...listed, chapters: listed.chapters.filter((chapter) => includeChapter(chapter.chapter_id)) },
   ]);
   return storyContents(story, stored!);
 }

@@ -35,6 +35,8 @@ export interface StoryRepository {
   requireOwned(userId: string, storyId: string): Promise<StoryRecord>;
   /** `requireOwned` as a read to make with others (`Repositories.read`). */
   requireOwnedRead(userId: string, storyId: string): Read<StoryRecord>;
+  /** The caller's story, or undefined (a story shared with the caller is then looked for: `StoryAccess`). */
+  getOwnedRead(userId: string, storyId: string): Read<StoryRecord | undefined>;
   listOwned(userId: string): Promise<StoryRecord[]>;
   /** The author's stories and series, read together. */
   listLibrary(userId: string): Promise<Library>;

@@ -7,6 +7,12 @@ import {
   type StoryContents,
 } from '../chapters/chapter-words';
 import type { Repositories } from '../repositories';
+import {
+  chaptersReached,
+  reachesChapter,
+  requireStoryAccess,
+  type StoryAccess,
+} from '../review/story-access';
 import type { SeriesRecord } from '../series/series-repository';
 import type { StoryRecord } from './story-repository';
 
@@ -101,13 +107,48 @@ export async function listStories(repositories: Repositories, userId: string): P
   });
 }
 
-/** GET /api/stories/{id}: the story with its chapters in order and its outline (spec §3; [] when none). */
+/**
+ * The story with its chapters in order and its outline (spec §3; [] when none), as the access reaches it: a
+ * collaborator sees the chapters shared, without the author's outline and planning notes.
+ */
+async function storyAsReached(repositories: Repositories, access: StoryAccess): Promise<Story> {
+  const { story } = access;
+  const [series, contents, outline] = await Promise.all([
+    story.series_id ? repositories.series.get(access.ownerId, story.series_id) : undefined,
+    readStoryContents(repositories, story, (chapterId) => reachesChapter(access, chapterId)),
+    access.kind === 'author' ? repositories.outlines.get(story.story_id) : undefined,
+  ]);
+  return {
+    ...toStory(story, series, { ...contents, chapters: chaptersReached(access, contents.chapters) }),
+    outline: outline?.sections ?? [],
+  };
+}
+
+/** The author's own story (the routes only its author reaches, as `/full`). */
 export async function getStory(repositories: Repositories, userId: string, storyId: string): Promise<Story> {
   const story = await repositories.stories.requireOwned(userId, storyId);
-  const [series, contents, outline] = await Promise.all([
-    story.series_id ? repositories.series.get(userId, story.series_id) : undefined,
-    readStoryContents(repositories, story),
-    repositories.outlines.get(storyId),
-  ]);
-  return { ...toStory(story, series, contents), outline: outline.sections };
+  return storyAsReached(repositories, { kind: 'author', userId, ownerId: userId, story });
+}
+
+/**
+ * GET /api/stories/{id}: the story for its author or for someone it was shared with (issue 24), with the
+ * caller's role and what they have not yet seen of its comments.
+ */
+export async function getReachableStory(
+  repositories: Repositories,
+  userId: string,
+  storyId: string,
+  now: Date,
+): Promise<Story> {
+  const { access, unread } = await requireStoryAccess(repositories, userId, storyId, now, {
+    unread: repositories.comments.getUnreadRead(storyId, userId),
+  });
+  return {
+    ...(await storyAsReached(repositories, access)),
+    review: {
+      role: access.kind === 'author' ? 'author' : access.role,
+      ...(access.kind === 'collaborator' ? { author_name: access.authorName } : {}),
+      unread_comments: unread,
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { StoryPathSchema } from '../path-parameters';
 
 /**
  * GET /api/stories/{storyId}/content?chapter=&cursor=: a page of the paragraphs in order (`next` names the
- * following page); 501 while the chapter is being created.
+ * following page), for the author or a collaborator it is shared with; 501 while the chapter is being created.
  */
 export const handler = httpRoute({
   auth: 'required',
@@ -14,7 +14,11 @@ export const handler = httpRoute({
   query: ChapterContentQuerySchema,
   async handle({ params, query, userId, ports }) {
     return ok(
-      await getChapterContent(ports.repositories, userId, params.storyId, query.chapter, query.cursor),
+      await getChapterContent(
+        ports.repositories,
+        { userId, storyId: params.storyId, chapterId: query.chapter, now: ports.now() },
+        query.cursor,
+      ),
     );
   },
 });

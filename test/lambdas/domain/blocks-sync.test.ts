@@ -33,9 +33,14 @@ async function chapterWithParagraphs(keyIds: string[]) {
     keyIds.map((keyId, place) => ({ key_id: keyId, chunk: paragraphChunk(keyId), place })),
   );
   const keyIdsInOrder = async () =>
-    (await getChapterContent(memory.ports.repositories, AUTHOR, storyId, chapterId)).items.map(
-      (item) => item.key_id.Value,
-    );
+    (
+      await getChapterContent(memory.ports.repositories, {
+        userId: AUTHOR,
+        storyId,
+        chapterId,
+        now: new Date(),
+      })
+    ).items.map((item) => item.key_id.Value);
   return { ...memory, storyId, chapterId, keyIdsInOrder };
 }
 

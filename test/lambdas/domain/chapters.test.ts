@@ -77,9 +77,14 @@ describe('chapters, on in-memory repositories', () => {
 
     expect(state.chapters.get(`${storyId}/${chapter.id}`)?.status).toBe('failed');
     expect(state.chapters.get(`${storyId}/${firstChapterId}`)?.status).toBe('ready');
-    await expect(getChapterContent(ports.repositories, AUTHOR, storyId, chapter.id)).rejects.toBeInstanceOf(
-      ChapterCreationFailedError,
-    );
+    await expect(
+      getChapterContent(ports.repositories, {
+        userId: AUTHOR,
+        storyId,
+        chapterId: chapter.id,
+        now: new Date(),
+      }),
+    ).rejects.toBeInstanceOf(ChapterCreationFailedError);
   });
 
   it('queues a failed chapter again, answering it as being created; a chapter not failed is answered as it is', async () => {

@@ -4,7 +4,7 @@
  */
 import { trackPending } from './pending-requests';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A failed call. `status` 0 means the server could not be reached at all. */
 export class ApiError extends Error {
