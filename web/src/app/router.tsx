@@ -27,6 +27,11 @@ const SettingsPage = lazyPage(() => import('../features/settings/routes/settings
 const ProgressPage = lazyPage(() => import('../features/progress/routes/progress-page'), 'ProgressPage');
 const SubscribePage = lazyPage(() => import('../features/billing/routes/subscribe-page'), 'SubscribePage');
 const PaymentPage = lazyPage(() => import('../features/billing/routes/payment-page'), 'PaymentPage');
+const SharedLinkPage = lazyPage(
+  () => import('../features/reading/routes/shared-link-page'),
+  'SharedLinkPage',
+);
+const ReadingPage = lazyPage(() => import('../features/reading/routes/reading-page'), 'ReadingPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Shown for the moment the first route's loader takes (it only starts reads, and answers at once). */
@@ -88,8 +93,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: paths.progress.path, element: <ProgressPage /> },
                 { path: paths.subscribe.path, element: <SubscribePage /> },
                 { path: paths.payment.path, element: <PaymentPage /> },
+                { path: paths.readStory.path, element: <ReadingPage /> },
               ],
             },
+            // Signed in or out: a visitor is asked to sign in and brought back here afterwards.
+            { path: paths.sharedLink.path, element: <SharedLinkPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -63,6 +63,17 @@ export const paths = {
     path: '/series/:seriesId/edit',
     getHref: (seriesId: string) => `/series/${segment(seriesId)}/edit`,
   },
+  /** Issue 24: a share link; it works signed out (the page asks to sign in, then comes back). */
+  sharedLink: {
+    path: '/shared/:shareId',
+    getHref: (shareId: string) => `/shared/${segment(shareId)}`,
+  },
+  /** Issue 24: a story shared with me, read (and commented on) rather than edited. */
+  readStory: {
+    path: '/read/:storyId',
+    getHref: (storyId: string, chapterId?: string) =>
+      `/read/${segment(storyId)}${chapterId === undefined ? '' : `?${storyAddressParameters.chapter}=${segment(chapterId)}`}`,
+  },
   settings: { path: '/settings', getHref: () => '/settings' },
   progress: { path: '/progress', getHref: () => '/progress' },
   subscribe: { path: '/subscribe', getHref: () => '/subscribe' },

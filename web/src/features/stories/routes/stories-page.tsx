@@ -15,6 +15,7 @@ import type { Story } from '../../../../../shared/schemas/story';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { SharedWithMeSection } from '../../reading';
 import { SeriesCard } from '../components/series-card';
 import { StoryCard } from '../components/story-card';
 import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
@@ -193,6 +194,8 @@ export function StoriesPage() {
           ))}
         </CardSection>
       )}
+
+      <SharedWithMeSection />
 
       {deletionPrompt && (
         <Suspense fallback={null}>
