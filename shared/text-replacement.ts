@@ -200,6 +200,45 @@ export function replaceMatchInParagraph(
   return replaceMatches(paragraph, spans, match ? [match] : [], replacement);
 }
 
+/**
+ * Puts `replacement` in place of [start, end) of the paragraph's text, by the module's formatting rules: an
+ * accepted suggestion (issue 24). An empty range inserts at `start`, in the format of the editable run it
+ * ends or starts; nothing changes where the range crosses a tab, a line break or a node of another type.
+ */
+export function replaceRangeInParagraph(
+  paragraph: Paragraph,
+  start: number,
+  end: number,
+  replacement: string,
+): ParagraphReplacement {
+  const { text, spans } = paragraphText(paragraph);
+  if (start < 0 || end > text.length || start > end) return { paragraph, replaced: 0 };
+  if (start < end) {
+    const covered = spansCovering(spans, start, end);
+    if (!covered.every((span) => isEditableText(span.node))) return { paragraph, replaced: 0 };
+    return replaceMatches(paragraph, spans, [{ start, end }], replacement);
+  }
+  if (replacement === '') return { paragraph, replaced: 0 };
+  if (paragraph.children.length === 0) {
+    return {
+      paragraph: { ...paragraph, children: [plainRunOf({ type: 'text' } as InlineNode, replacement)] },
+      replaced: 1,
+    };
+  }
+  const holder =
+    spans.find((span) => isEditableText(span.node) && span.start < start && start <= span.end) ??
+    spans.find((span) => isEditableText(span.node) && span.start === start);
+  if (!holder) return { paragraph, replaced: 0 };
+  const offset = start - holder.start;
+  const children = paragraph.children.map((node, childIndex) => {
+    if (childIndex !== holder.childIndex) return node;
+    const own = (node as { text: string }).text;
+    const newText = own.slice(0, offset) + replacement + own.slice(offset);
+    return node.type === 'association' ? plainRunOf(node, newText) : { ...node, text: newText };
+  });
+  return { paragraph: { ...paragraph, children }, replaced: 1 };
+}
+
 /** Issue 14 §3: at most this many matches listed per chapter (the total counts them all). */
 export const MAX_SEARCH_MATCHES_PER_CHAPTER = 50;
 

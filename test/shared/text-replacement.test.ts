@@ -9,6 +9,7 @@ import {
   replaceInParagraph,
   replaceInStory,
   replaceMatchInParagraph,
+  replaceRangeInParagraph,
 } from '../../shared/text-replacement';
 import {
   association,
@@ -332,5 +333,32 @@ describe('renameInStory', () => {
       chapters: [],
       replaced: 0,
     });
+  });
+});
+
+describe('replaceRangeInParagraph (an accepted suggestion)', () => {
+  it('replaces a range across runs in the format of the run it starts in', () => {
+    const stored = paragraph(run('every ', ITALIC), run('night', BOLD), run(' long'));
+    const result = replaceRangeInParagraph(stored, 0, 11, 'each dusk');
+
+    expect(result.replaced).toBe(1);
+    expect(result.paragraph.children).toEqual([run('each dusk', ITALIC), run(' long')]);
+  });
+
+  it('inserts at a point, in the run that ends there, and deletes with an empty replacement', () => {
+    const stored = paragraph(run('one '), run('two', BOLD));
+
+    expect(replaceRangeInParagraph(stored, 4, 4, 'and a half ').paragraph.children).toEqual([
+      run('one and a half '),
+      run('two', BOLD),
+    ]);
+    expect(replaceRangeInParagraph(stored, 0, 4, '').paragraph.children).toEqual([run('two', BOLD)]);
+  });
+
+  it('changes nothing across a tab, or for a range outside the text', () => {
+    const stored = paragraph(run('a'), tab(), run('b'));
+
+    expect(replaceRangeInParagraph(stored, 0, 3, 'x')).toEqual({ paragraph: stored, replaced: 0 });
+    expect(replaceRangeInParagraph(stored, 2, 9, 'x').replaced).toBe(0);
   });
 });

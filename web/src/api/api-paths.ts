@@ -68,4 +68,19 @@ export const apiPaths = {
     `${story(storyId)}/chapters/${segment(chapterId)}/versions/${segment(versionId)}/restore`,
   storySearch: (storyId: string) => `${story(storyId)}/search`,
   storyReplace: (storyId: string) => `${story(storyId)}/replace`,
+  // Readers and editors (issue 24).
+  shares: (storyId: string) => `${story(storyId)}/shares`,
+  share: (storyId: string, shareId: string) => `${story(storyId)}/shares/${segment(shareId)}`,
+  joinShare: (shareId: string) => `/api/shares/${segment(shareId)}/join`,
+  sharedWithMe: '/api/shared',
+  readingPosition: (storyId: string) => `${story(storyId)}/reading-position`,
+  readingPositions: (storyId: string) => `${story(storyId)}/reading-positions`,
+  comments: (storyId: string) => `${story(storyId)}/comments`,
+  commentsSeen: (storyId: string) => `${story(storyId)}/comments/seen`,
+  comment: (storyId: string, commentId: string) => `${story(storyId)}/comments/${segment(commentId)}`,
+  commentReplies: (storyId: string, commentId: string) =>
+    `${story(storyId)}/comments/${segment(commentId)}/replies`,
+  suggestions: (storyId: string) => `${story(storyId)}/suggestions`,
+  suggestionDecision: (storyId: string, suggestionId: string, decision: 'accept' | 'reject') =>
+    `${story(storyId)}/suggestions/${segment(suggestionId)}/${decision}`,
 } as const;

@@ -132,6 +132,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };

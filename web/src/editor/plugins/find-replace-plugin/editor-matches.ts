@@ -13,7 +13,7 @@ import {
   type LexicalEditor,
   type NodeKey,
 } from 'lexical';
-import { paragraphText, spansCovering } from '../../../../../shared/paragraph-text';
+import { paragraphText, spansCovering, type InlineSpan } from '../../../../../shared/paragraph-text';
 import type { Paragraph } from '../../../../../shared/schemas/paragraph';
 import {
   findInParagraph,
@@ -35,16 +35,43 @@ export interface TextPoint {
   offset: number;
 }
 
-export interface EditorMatch {
+/** A stretch of a paragraph's text as places in its text nodes. */
+export interface EditorTextRange {
   paragraphKey: NodeKey;
-  /** Its place among its paragraph's matches, as `replaceMatchInParagraph` counts them. */
-  indexInParagraph: number;
   start: TextPoint;
   end: TextPoint;
 }
 
-function $storedParagraph(paragraph: CustomParagraphNode): Paragraph {
+export interface EditorMatch extends EditorTextRange {
+  /** Its place among its paragraph's matches, as `replaceMatchInParagraph` counts them. */
+  indexInParagraph: number;
+}
+
+/** The paragraph as it would be saved: the shared text tools read this. */
+export function $storedParagraph(paragraph: CustomParagraphNode): Paragraph {
   return $exportParagraphJSON(paragraph) as unknown as Paragraph;
+}
+
+/**
+ * [start, end) of the paragraph's text (as `paragraphText` counts it) as places in its text nodes; null for an
+ * empty range or one outside the text.
+ */
+export function $paragraphTextRange(
+  paragraph: CustomParagraphNode,
+  spans: readonly InlineSpan[],
+  start: number,
+  end: number,
+): EditorTextRange | null {
+  const covering = spansCovering(spans, start, end);
+  const first = covering[0];
+  const last = covering[covering.length - 1];
+  if (!first || !last) return null;
+  const children = paragraph.getChildren();
+  return {
+    paragraphKey: paragraph.getKey(),
+    start: { nodeKey: children[first.childIndex]!.getKey(), offset: start - first.start },
+    end: { nodeKey: children[last.childIndex]!.getKey(), offset: end - last.start },
+  };
 }
 
 /** Every match of `find` in the chapter, in reading order. */
@@ -56,31 +83,23 @@ export function $findEditorMatches(find: string, options: FindOptions): EditorMa
     const found = findInParagraph(stored, find, options);
     if (found.length === 0) continue;
     const { spans } = paragraphText(stored);
-    const children = paragraph.getChildren();
     found.forEach((match, indexInParagraph) => {
-      const covering = spansCovering(spans, match.start, match.end);
-      const first = covering[0]!;
-      const last = covering[covering.length - 1]!;
-      matches.push({
-        paragraphKey: paragraph.getKey(),
-        indexInParagraph,
-        start: { nodeKey: children[first.childIndex]!.getKey(), offset: match.start - first.start },
-        end: { nodeKey: children[last.childIndex]!.getKey(), offset: match.end - last.start },
-      });
+      const range = $paragraphTextRange(paragraph, spans, match.start, match.end);
+      if (range) matches.push({ ...range, indexInParagraph });
     });
   }
   return matches;
 }
 
 /** The paragraph's children rebuilt from the replaced JSON; the paragraph itself (its key_id) stays. */
-function $applyReplacement(paragraph: CustomParagraphNode, result: ParagraphReplacement): void {
+export function $applyReplacement(paragraph: CustomParagraphNode, result: ParagraphReplacement): void {
   const rebuilt = $importParagraphJSON({ children: result.paragraph.children as never });
   paragraph.clear();
   paragraph.append(...rebuilt.getChildren());
 }
 
 /** A selection left on a node the replacement removed is dropped; the bar keeps the focus meanwhile. */
-function $dropLostSelection(): void {
+export function $dropLostSelection(): void {
   const selection = $getSelection();
   if (
     $isRangeSelection(selection) &&
@@ -127,7 +146,7 @@ export function $replaceEditorMatch(
 }
 
 /** Selects the match's text in the editor: where the caret lands when the bar closes. */
-export function $selectMatch(match: EditorMatch): void {
+export function $selectMatch(match: EditorTextRange): void {
   if (!$getNodeByKey(match.start.nodeKey) || !$getNodeByKey(match.end.nodeKey)) return;
   const selection = $createRangeSelection();
   selection.anchor.set(match.start.nodeKey, match.start.offset, 'text');
@@ -146,7 +165,7 @@ function domPoint(editor: LexicalEditor, point: TextPoint): [Text, number] | nul
 }
 
 /** The match as a DOM range over the rendered text, or null when it is not rendered. */
-export function matchRange(editor: LexicalEditor, match: EditorMatch): Range | null {
+export function matchRange(editor: LexicalEditor, match: EditorTextRange): Range | null {
   const start = domPoint(editor, match.start);
   const end = domPoint(editor, match.end);
   if (!start || !end) return null;

@@ -3,6 +3,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -24,6 +25,8 @@ interface WorkspaceSideMenuProps {
   onOpenStoryBible: () => void;
   /** Issue 28: the chapters as index cards. */
   onOpenCorkboard: () => void;
+  /** Issue 24: share the story with readers and editors. */
+  onOpenShare: () => void;
 }
 
 interface MenuButtonProps {
@@ -54,7 +57,8 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 
 /**
  * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, search the
- * story (issue 14), open the Story Bible (issue 13) or the Corkboard (issue 28), open the Document Settings. A rail beside the manuscript; on phones a row above it.
+ * story (issue 14), open the Story Bible (issue 13) or the Corkboard (issue 28), share the story (issue 24), open
+ * the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
   flyoutOpen,
@@ -65,6 +69,7 @@ export function WorkspaceSideMenu({
   onOpenSettings,
   onOpenStoryBible,
   onOpenCorkboard,
+  onOpenShare,
 }: WorkspaceSideMenuProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const placement = phone ? 'bottom' : 'right';
@@ -118,6 +123,7 @@ export function WorkspaceSideMenu({
         onClick={onOpenCorkboard}
         placement={placement}
       />
+      <MenuButton label="Share" icon={<ShareOutlined />} onClick={onOpenShare} placement={placement} />
       <MenuButton
         label="Document settings"
         icon={<TuneOutlined />}

@@ -22,6 +22,10 @@ import {
   type StoryTextEditing,
 } from '../../associations';
 import { VersionsButton, VersionsPanel } from '../../versions';
+import { AddCommentButton, CommentsButton, CommentsPanel, ShareDialog, useChapterReview } from '../../review';
+import { markCommentsSeen } from '../../../api/review';
+import { ReviewPlugin, type ReviewEditorHandle } from '../../../editor/plugins/review-plugin';
+import type { TextAnchor } from '../../../../../shared/anchoring';
 import { ChapterTitle } from '../components/chapter-title';
 import { ChaptersFlyout } from '../components/chapters-flyout';
 import { DeleteChapterDialog, type DeleteChapterRequest } from '../components/delete-chapter-dialog';
@@ -205,6 +209,25 @@ function LoadedWorkspace({
   };
 
   const activeChapterId = activeChapter?.id;
+  const review = useChapterReview(story.story_id, activeChapterId);
+  const reviewEditor = useRef<ReviewEditorHandle>(null);
+  const [newCommentAnchor, setNewCommentAnchor] = useState<TextAnchor | null>(null);
+  const [chosenReviewId, setChosenReviewId] = useState<string | undefined>(undefined);
+  const unreadComments = story.review?.unread_comments ?? 0;
+  const openComments = () => {
+    changePanels({ type: 'opened', panel: 'comments' });
+    if (unreadComments > 0) {
+      void markCommentsSeen(story.story_id);
+      changeStory((current) =>
+        current.review ? { ...current, review: { ...current.review, unread_comments: 0 } } : current,
+      );
+    }
+  };
+  const commentOnSelection = () => {
+    const anchor = reviewEditor.current?.selectionAnchor() ?? null;
+    setNewCommentAnchor(anchor);
+    openComments();
+  };
   const reportWords = useCallback(
     (words: number) => {
       if (activeChapterId !== undefined) liveWordCounts.report(activeChapterId, words);
@@ -279,6 +302,7 @@ function LoadedWorkspace({
             onOpenSettings={() => changePanels({ type: 'opened', panel: 'settings' })}
             onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
             onOpenCorkboard={() => navigate(paths.corkboard.getHref(story.story_id))}
+            onOpenShare={() => changePanels({ type: 'opened', panel: 'share' })}
           />
         </Box>
         <Box sx={{ flex: '1 1 auto', minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
@@ -313,6 +337,14 @@ function LoadedWorkspace({
                 }
                 toolbarEnd={
                   <>
+                    <AddCommentButton onClick={commentOnSelection} />
+                    <CommentsButton
+                      open={panels.comments}
+                      unread={unreadComments}
+                      onToggle={() =>
+                        panels.comments ? changePanels({ type: 'closed', panel: 'comments' }) : openComments()
+                      }
+                    />
                     <VersionsButton
                       open={panels.versions}
                       onToggle={() => changePanels({ type: 'toggled', panel: 'versions' })}
@@ -330,6 +362,7 @@ function LoadedWorkspace({
                   <>
                     <AssociationEditorPlugins highlight={settings.highlight_associations} />
                     <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
+                    <ReviewPlugin marks={review.marks} chosenId={chosenReviewId} handleRef={reviewEditor} />
                   </>
                 }
               />
@@ -390,6 +423,35 @@ function LoadedWorkspace({
         />
       )}
       <AssociationPanel />
+      <ShareDialog
+        open={panels.share}
+        onClose={() => changePanels({ type: 'closed', panel: 'share' })}
+        storyId={story.story_id}
+        storyTitle={story.title}
+        chapters={chapters}
+      />
+      {activeChapter && (
+        <CommentsPanel
+          key={`comments:${activeChapter.id}`}
+          open={panels.comments}
+          onClose={() => {
+            changePanels({ type: 'closed', panel: 'comments' });
+            setNewCommentAnchor(null);
+            setChosenReviewId(undefined);
+          }}
+          docked={docked}
+          storyId={story.story_id}
+          chapterId={activeChapter.id}
+          chapterTitle={activeChapter.title}
+          threads={review.threads}
+          suggestions={review.suggestions}
+          newCommentAnchor={newCommentAnchor}
+          onNewCommentDone={() => setNewCommentAnchor(null)}
+          chosenId={chosenReviewId}
+          onChoose={setChosenReviewId}
+          editor={reviewEditor}
+        />
+      )}
       {activeChapter && (
         <VersionsPanel
           key={activeChapter.id}

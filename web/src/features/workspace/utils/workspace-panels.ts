@@ -1,9 +1,10 @@
 /**
  * Which of the workspace's panels are open: the chapters flyout, the story search, the document settings, a
- * chapter's versions, and focus mode (the text alone). Panels that cannot be open together are closed here, in
+ * chapter's versions, its comments, the share dialog, and focus mode (the text alone). Panels that cannot be open together are closed here, in
  * one place, by the rule of `CLOSES`, rather than by each button that opens one.
  */
-export type WorkspacePanel = 'chapters' | 'search' | 'settings' | 'versions' | 'focusMode';
+export type WorkspacePanel =
+  'chapters' | 'search' | 'settings' | 'versions' | 'comments' | 'share' | 'focusMode';
 
 export type WorkspacePanels = Readonly<Record<WorkspacePanel, boolean>>;
 
@@ -17,18 +18,22 @@ export const ALL_PANELS_CLOSED: WorkspacePanels = {
   search: false,
   settings: false,
   versions: false,
+  comments: false,
+  share: false,
   focusMode: false,
 };
 
 /**
- * What opening a panel closes: the chapters flyout and the search share the right of the window, and focus
- * mode hides the side menu the flyout belongs to.
+ * What opening a panel closes: the chapters flyout, the search and the comments share the right of the window,
+ * and focus mode hides the side menu the flyout belongs to.
  */
 const CLOSES: Readonly<Record<WorkspacePanel, readonly WorkspacePanel[]>> = {
-  chapters: ['search'],
-  search: ['chapters'],
+  chapters: ['search', 'comments'],
+  search: ['chapters', 'comments'],
   settings: [],
-  versions: [],
+  versions: ['comments'],
+  comments: ['chapters', 'search', 'versions'],
+  share: [],
   focusMode: ['chapters'],
 };
 
@@ -51,5 +56,5 @@ export function workspacePanelsReducer(
 
 /** Whether a panel docked on the right of the window is open, which the manuscript keeps clear of. */
 export function rightPanelOpen(panels: WorkspacePanels): boolean {
-  return panels.chapters || panels.search || panels.versions;
+  return panels.chapters || panels.search || panels.versions || panels.comments;
 }

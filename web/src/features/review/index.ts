@@ -1,0 +1,4 @@
+export { CommentsPanel } from './components/comments-panel';
+export { AddCommentButton, CommentsButton } from './components/review-buttons';
+export { ShareDialog } from './components/share-dialog';
+export { useChapterReview } from './hooks/use-chapter-review';
