@@ -34,6 +34,10 @@ export interface AuthorIds {
   priceId: string;
   /** A manuscript uploaded for an import not yet started (issue 14 §1). */
   uploadId: string;
+  /** A reader's link to the story, a note to self on its text and a suggestion (issue 24). */
+  shareId: string;
+  commentId: string;
+  suggestionId: string;
 }
 
 export interface ProbeRequest {
@@ -447,7 +451,96 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/progress` }),
     intruderStatus: 404,
   },
+  'POST /api/stories/{storyId}/shares': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/shares`, json: { role: 'editor' } }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/shares': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/shares` }),
+    intruderStatus: 404,
+  },
+  'DELETE /api/stories/{storyId}/shares/{shareId}': {
+    request: (v, i) => ({
+      // Through the intruder's own story: the link must still be checked to belong to it.
+      path: `/api/stories/${i.storyId}/shares/${v.shareId}`,
+    }),
+    intruderStatus: 404,
+  },
+  'POST /api/shares/{shareId}/join': {
+    // A link is for whoever holds it: joining another author's link is the link's purpose, and the sharing
+    // suite tests it. Here the caller opens their own link, which joins nothing and changes nothing.
+    request: (_v, i) => ({ path: `/api/shares/${i.shareId}/join` }),
+    intruderStatus: 200,
+    because: "a share link is for whoever holds it; here the caller's own, which joins nothing",
+  },
+  'GET /api/shared': {
+    request: () => ({ path: '/api/shared' }),
+    intruderStatus: 200,
+    because: 'the stories shared with the caller',
+  },
+  'PUT /api/stories/{storyId}/reading-position': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/reading-position`,
+      json: { chapter_id: v.chapterId, key_id: v.keyId },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/reading-positions': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/reading-positions` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/comments': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/comments`,
+      json: { chapter_id: v.chapterId, anchor: adaAnchor(v.keyId), body: 'Planted.' },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/comments': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/comments?chapter=${v.chapterId}` }),
+    intruderStatus: 404,
+  },
+  'PUT /api/stories/{storyId}/comments/seen': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/comments/seen` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/comments/{commentId}/replies': {
+    request: (v, i) => ({
+      // Through the intruder's own story: the thread must still be checked to belong to it.
+      path: `/api/stories/${i.storyId}/comments/${v.commentId}/replies`,
+      json: { body: 'Planted.' },
+    }),
+    intruderStatus: 404,
+  },
+  'PATCH /api/stories/{storyId}/comments/{commentId}': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/comments/${v.commentId}`, json: { resolved: true } }),
+    intruderStatus: 404,
+  },
+  'DELETE /api/stories/{storyId}/comments/{commentId}': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/comments/${v.commentId}` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/suggestions': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/suggestions`,
+      json: { chapter_id: v.chapterId, anchor: adaAnchor(v.keyId), replacement: 'Hijacked' },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/suggestions': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/suggestions?chapter=${v.chapterId}` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/suggestions/{suggestionId}/{decision}': {
+    request: (v, i) => ({ path: `/api/stories/${i.storyId}/suggestions/${v.suggestionId}/reject` }),
+    intruderStatus: 404,
+  },
 };
+
+/** The anchor of 'Ada' in the paragraph every probed author has ('Ada opened the door.'). */
+function adaAnchor(keyId: string) {
+  return { key_id: keyId, exact: 'Ada', prefix: '', suffix: ' opened the door.', start: 0, end: 3 };
+}
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
@@ -558,6 +651,26 @@ export async function signInWithOneOfEverything(
     bytes: Buffer.from('# One\n\nNot imported yet.\n'),
     name: 'waiting.md',
   });
+  const share = await answer<{ share_id: string }>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/shares`, { role: 'reader' }),
+    201,
+  );
+  const comment = await answer<{ comment_id: string }>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/comments`, {
+      chapter_id: chapterId,
+      anchor: adaAnchor(keyId),
+      body: 'A note to self.',
+    }),
+    201,
+  );
+  const suggestion = await answer<{ suggestion_id: string }>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/suggestions`, {
+      chapter_id: chapterId,
+      anchor: adaAnchor(keyId),
+      replacement: 'Grace',
+    }),
+    201,
+  );
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -585,6 +698,9 @@ export async function signInWithOneOfEverything(
       trashedChapterId: cut.id,
       exportJobId,
       uploadId: upload.upload_id,
+      shareId: share.share_id,
+      commentId: comment.comment_id,
+      suggestionId: suggestion.suggestion_id,
       ...billing,
     },
   };
@@ -612,6 +728,10 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     versions: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions`),
     version: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions/${versionId}`),
     trash: await read('/api/trash'),
+    shares: await read(`/api/stories/${storyId}/shares`),
+    comments: await read(`/api/stories/${storyId}/comments?chapter=${chapterId}`),
+    suggestions: await read(`/api/stories/${storyId}/suggestions?chapter=${chapterId}`),
+    readingPositions: await read(`/api/stories/${storyId}/reading-positions`),
     exportJob: (await browser.fetch(`/api/stories/${storyId}/export/${exportJobId}`)).status,
   };
 }
