@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -245,29 +246,6 @@ export function ReadingPage() {
           )}
           <Chip size="small" variant="outlined" label={ROLE_LABELS[role]} />
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, display: { lg: 'none' } }}>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<MenuBook />}
-            onClick={() => setChaptersOpen(true)}
-            sx={{ display: { md: 'none' } }}
-          >
-            Chapters
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={
-              <Badge badgeContent={threadCount} color="primary">
-                <ChatBubbleOutline />
-              </Badge>
-            }
-            onClick={() => setCommentsDrawerOpen(true)}
-          >
-            Comments
-          </Button>
-        </Stack>
       </Box>
 
       <Box
@@ -296,7 +274,7 @@ export function ReadingPage() {
           )}
         </Box>
 
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, pb: { xs: 8, lg: 0 } }}>
           {chapter && (
             <Typography
               variant="h5"
@@ -354,6 +332,41 @@ export function ReadingPage() {
         )}
       </Box>
 
+      {/* Narrower screens: the chapters and comments at hand from anywhere in the chapter, under the thumb. */}
+      <Paper
+        elevation={4}
+        sx={{
+          display: { xs: 'flex', lg: 'none' },
+          position: 'fixed',
+          right: 16,
+          bottom: 'calc(16px + env(safe-area-inset-bottom))',
+          zIndex: (theme) => theme.zIndex.appBar,
+          gap: 0.5,
+          p: 0.5,
+          borderRadius: 6,
+        }}
+      >
+        <Button
+          size="small"
+          startIcon={<MenuBook />}
+          onClick={() => setChaptersOpen(true)}
+          sx={{ display: { md: 'none' }, borderRadius: 5, px: 1.5 }}
+        >
+          Chapters
+        </Button>
+        <Button
+          size="small"
+          startIcon={
+            <Badge badgeContent={threadCount} color="primary">
+              <ChatBubbleOutline />
+            </Badge>
+          }
+          onClick={() => setCommentsDrawerOpen(true)}
+          sx={{ borderRadius: 5, px: 1.5 }}
+        >
+          Comments
+        </Button>
+      </Paper>
       {article && (
         <SelectionActions
           article={article}
