@@ -70,6 +70,11 @@ test('the author shares a story, sees an editor’s comment and suggestion, repl
       })
     ).status(),
   ).toBe(201);
+  const position = await editorPage.request.put(`/api/stories/${story.story_id}/reading-position`, {
+    data: { chapter_id: chapterId, key_id: 'open-0' },
+    headers: sameOriginHeaders(editorPage),
+  });
+  expect(position.status()).toBe(204);
   await editorContext.close();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -100,6 +105,11 @@ test('the author shares a story, sees an editor’s comment and suggestion, repl
   await expect(panel.getByRole('article', { name: 'Comment by Ed Editor' })).toContainText(
     'Forty, give or take.',
   );
+
+  // How far the editor read, in the chapter list.
+  await page.getByRole('button', { name: 'Chapters and layout', exact: true }).click();
+  await expect(page.getByRole('progressbar', { name: /^Ed Editor: \d+% of this chapter$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Chapters and layout', exact: true }).click();
 
   // The author's own note on selected words.
   await paragraphs(editor).first().click();

@@ -10,7 +10,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import type { DraggableProvided, DraggableStateSnapshot } from '@hello-pangea/dnd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { OutlineSection } from '../../../../../shared/schemas/outline';
 import { OUTLINE_CHIP_INK, outlineColour } from '../../../theme/outline-colors';
@@ -30,6 +30,8 @@ interface ChapterRowProps {
   /** 'Rename' in the row's menu. */
   onRename: () => void;
   onDelete: () => void;
+  /** Under the title: how far each reader of a shared story got (issue 24). */
+  readerProgress?: ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function ChapterRow({
   onSelect,
   onRename,
   onDelete,
+  readerProgress,
 }: ChapterRowProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const setRow = (element: HTMLElement | null) => {
@@ -93,11 +96,18 @@ export function ChapterRow({
       >
         <ListItemText
           primary={chapter.title}
-          secondary={chapter.stage && STAGE_LABELS[chapter.stage]}
+          secondary={
+            (chapter.stage || readerProgress) && (
+              <>
+                {chapter.stage && STAGE_LABELS[chapter.stage]}
+                {readerProgress}
+              </>
+            )
+          }
           // A long title wraps rather than being cut short beside its outline chip.
           slotProps={{
             primary: { variant: 'body2', sx: { fontWeight: active ? 600 : 400, overflowWrap: 'anywhere' } },
-            secondary: { variant: 'caption' },
+            secondary: { variant: 'caption', component: 'div' },
           }}
         />
       </ListItemButton>

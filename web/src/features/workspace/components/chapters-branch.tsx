@@ -17,6 +17,7 @@ import {
   useReorderChapters,
 } from '../hooks/use-workspace-mutations';
 import { moved } from '../utils/chapter-order';
+import { ReaderProgress, useReadersByChapter } from '../../review';
 import { ChapterRow } from './chapter-row';
 import { DeleteChapterDialog, type DeleteChapterRequest } from './delete-chapter-dialog';
 import { FlyoutBranchHeader } from './flyout-branch-header';
@@ -52,6 +53,7 @@ export function ChaptersBranch({
   onChapterDeleted,
 }: ChaptersBranchProps) {
   const [expanded, setExpanded] = useState(true);
+  const readersByChapter = useReadersByChapter(storyId);
   const [deleteRequest, setDeleteRequest] = useState<DeleteChapterRequest | null>(null);
   // The chapter to bring into view once its row is laid out. Spec §2: the active chapter scrolls into view
   // when the branch is newly expanded, which includes the flyout opening with the branch expanded.
@@ -145,6 +147,9 @@ export function ChaptersBranch({
                         onSelect={() => onSelectChapter(chapter.id)}
                         onRename={() => setRenaming(chapter)}
                         onDelete={() => setDeleteRequest({ chapter, isOnlyChapter: chapters.length === 1 })}
+                        {...(readersByChapter.has(chapter.id) && {
+                          readerProgress: <ReaderProgress readers={readersByChapter.get(chapter.id)!} />,
+                        })}
                       />
                     )}
                   </Draggable>
