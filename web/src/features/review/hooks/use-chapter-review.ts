@@ -33,6 +33,7 @@ export function useChapterReview(storyId: string, chapterId: string | undefined)
           id: suggestion.suggestion_id,
           kind: 'suggestion' as const,
           anchor: suggestion.anchor,
+          replacement: suggestion.replacement,
         })),
     ],
     [threads.data, suggestions.data],
