@@ -1,6 +1,6 @@
 import type { CommentThread, CreateCommentRequest, Reply } from '../../../shared/schemas/review';
 import type { TextAnchor } from '../../../shared/anchoring';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError } from '../../errors';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { Repositories } from '../repositories';
 import type { CommentRecord, ReplyRecord } from './review-repository';
@@ -9,10 +9,12 @@ import {
   inTextOrder,
   newReviewId,
   readAnchorParagraphs,
+  readChapterReview,
   requireAnchorInChapter,
   requireChapterReview,
+  requireVisibleReviewItem,
 } from './review-writes';
-import { reachesChapter, requireStoryAccess, type StoryAccess } from './story-access';
+import { requireStoryAccess, type StoryAccess } from './story-access';
 
 /**
  * Comment threads anchored in a chapter's text (issue 24 §3). They never write into the author's paragraphs:
@@ -107,30 +109,22 @@ export async function listComments(
   chapterId: string,
 ): Promise<CommentThread[]> {
   const { access } = await requireChapterReview(repositories, userId, storyId, chapterId, now);
-  const [review, paragraphs] = await Promise.all([
-    repositories.comments.readChapter(storyId, chapterId),
-    readAnchorParagraphs(repositories, chapterId),
-  ]);
-  const visible = review.comments.filter((thread) => canSee(access, thread.comment));
+  const { comments, paragraphs } = await readChapterReview(repositories, storyId, chapterId);
+  const visible = comments.filter((thread) => canSee(access, thread.comment));
   return inTextOrder(visible, (thread) => thread.comment.anchor, paragraphs).map(({ item, found }) =>
     toThread(item.comment, item.replies, found, access),
   );
 }
 
-/** A thread the caller sees, with its chapter and replies; 404 for any other (the API names it by id alone). */
-async function requireVisibleThread(
-  repositories: Repositories,
-  { userId, storyId, now }: CommentTarget,
-  commentId: string,
-) {
-  const chapterId = await repositories.comments.findChapterOf(storyId, commentId);
-  const noSuchComment = new NotFoundError('No such comment.');
-  if (!chapterId) throw noSuchComment;
-  const { access, comment } = await requireStoryAccess(repositories, userId, storyId, now, {
-    comment: repositories.comments.getCommentRead(storyId, chapterId, commentId),
+/** A thread the caller sees, with its replies; 404 for any other. */
+async function requireVisibleThread(repositories: Repositories, target: CommentTarget, commentId: string) {
+  const { access, found: comment } = await requireVisibleReviewItem(repositories, target, {
+    id: commentId,
+    read: (chapterId) => repositories.comments.getCommentRead(target.storyId, chapterId, commentId),
+    visible: canSee,
+    notFound: 'No such comment.',
   });
-  if (!comment || !canSee(access, comment) || !reachesChapter(access, chapterId)) throw noSuchComment;
-  const thread = (await repositories.comments.readChapter(storyId, chapterId)).comments.find(
+  const thread = (await repositories.comments.readChapter(target.storyId, comment.chapter_id)).comments.find(
     (candidate) => candidate.comment.comment_id === commentId,
   );
   return { access, comment, replies: thread?.replies ?? [] };

@@ -12,13 +12,13 @@ import {
   MAX_COMMENTS_PER_CHAPTER,
   TOO_MANY_COMMENTS_MESSAGE,
 } from '../../../shared/validation';
-import { ConflictError, RateLimitedError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { readChapterContent, requireReady } from '../blocks/chapter-content';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import type { Repositories } from '../repositories';
-import type { Write } from '../unit-of-work';
+import type { Read, Write } from '../unit-of-work';
 import { UNNAMED_PERSON } from './shares';
-import { requireChapterReach, requireStoryAccess, type StoryAccess } from './story-access';
+import { reachesChapter, requireChapterReach, requireStoryAccess, type StoryAccess } from './story-access';
 
 /**
  * What comments, replies and suggestions share: who is writing and where, the chapter's text their anchors are
@@ -55,6 +55,40 @@ export async function readAnchorParagraphs(
     const paragraph = parseParagraphChunk(item.chunk.Value);
     return paragraph ? [{ key_id: item.key_id.Value, text: paragraphText(paragraph).text }] : [];
   });
+}
+
+/** The chapter's threads and suggestions, and its paragraphs to find their anchors in, read side by side. */
+export async function readChapterReview(repositories: Repositories, storyId: string, chapterId: string) {
+  const [review, paragraphs] = await Promise.all([
+    repositories.comments.readChapter(storyId, chapterId),
+    readAnchorParagraphs(repositories, chapterId),
+  ]);
+  return { ...review, paragraphs };
+}
+
+/**
+ * A thread or suggestion the API names by id alone, with the caller's access: 404 unless it exists, the caller
+ * sees it and reaches its chapter.
+ */
+export async function requireVisibleReviewItem<Item extends { chapter_id: string }>(
+  repositories: Repositories,
+  { userId, storyId, now }: { userId: string; storyId: string; now: Date },
+  item: {
+    id: string;
+    read: (chapterId: string) => Read<Item | undefined>;
+    visible: (access: StoryAccess, found: Item) => boolean;
+    notFound: string;
+  },
+): Promise<{ access: StoryAccess; found: Item }> {
+  const chapterId = await repositories.comments.findChapterOf(storyId, item.id);
+  if (!chapterId) throw new NotFoundError(item.notFound);
+  const { access, found } = await requireStoryAccess(repositories, userId, storyId, now, {
+    found: item.read(chapterId),
+  });
+  if (!found || !item.visible(access, found) || !reachesChapter(access, chapterId)) {
+    throw new NotFoundError(item.notFound);
+  }
+  return { access, found };
 }
 
 /** A new anchor must point into a paragraph of the chapter as it stands. */

@@ -4,7 +4,7 @@ import {
   type CreateSuggestionRequest,
   type Suggestion,
 } from '../../../shared/schemas/review';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError } from '../../errors';
 import { ConcurrentChangeError } from '../concurrency';
 import type { Repositories } from '../repositories';
 import type { SuggestionRecord } from './review-repository';
@@ -13,16 +13,12 @@ import {
   inTextOrder,
   newReviewId,
   readAnchorParagraphs,
+  readChapterReview,
   requireAnchorInChapter,
   requireChapterReview,
+  requireVisibleReviewItem,
 } from './review-writes';
-import {
-  reachesChapter,
-  requireAuthor,
-  requireEditor,
-  requireStoryAccess,
-  type StoryAccess,
-} from './story-access';
+import { requireAuthor, requireEditor, type StoryAccess } from './story-access';
 
 /**
  * An editor's proposed changes (issue 24 §4), kept beside the text like comments. The author accepts one by
@@ -97,11 +93,8 @@ export async function listSuggestions(
   chapterId: string,
 ): Promise<Suggestion[]> {
   const { access } = await requireChapterReview(repositories, userId, storyId, chapterId, now);
-  const [review, paragraphs] = await Promise.all([
-    repositories.comments.readChapter(storyId, chapterId),
-    readAnchorParagraphs(repositories, chapterId),
-  ]);
-  const visible = review.suggestions.filter((suggestion) => canSee(access, suggestion));
+  const { suggestions, paragraphs } = await readChapterReview(repositories, storyId, chapterId);
+  const visible = suggestions.filter((suggestion) => canSee(access, suggestion));
   return inTextOrder(visible, (suggestion) => suggestion.anchor, paragraphs).map(({ item, found }) =>
     toSuggestion(item, found, userId),
   );
@@ -117,14 +110,16 @@ export async function decideSuggestion(
   suggestionId: string,
   decision: 'accept' | 'reject',
 ): Promise<Suggestion> {
-  const chapterId = await repositories.comments.findChapterOf(storyId, suggestionId);
-  const noSuchSuggestion = new NotFoundError('No such suggestion.');
-  if (!chapterId) throw noSuchSuggestion;
-  const { access, suggestion } = await requireStoryAccess(repositories, userId, storyId, now, {
-    suggestion: repositories.comments.getSuggestionRead(storyId, chapterId, suggestionId),
-  });
-  if (!suggestion || !canSee(access, suggestion) || !reachesChapter(access, chapterId))
-    throw noSuchSuggestion;
+  const { access, found: suggestion } = await requireVisibleReviewItem(
+    repositories,
+    { userId, storyId, now },
+    {
+      id: suggestionId,
+      read: (chapterId) => repositories.comments.getSuggestionRead(storyId, chapterId, suggestionId),
+      visible: canSee,
+      notFound: 'No such suggestion.',
+    },
+  );
   requireAuthor(access);
   if (suggestion.status !== 'open') {
     throw new ConflictError(`This suggestion was already ${suggestion.status}.`, 'suggestion_decided');
@@ -132,7 +127,7 @@ export async function decideSuggestion(
   const [found] = inTextOrder(
     [suggestion],
     (item) => item.anchor,
-    await readAnchorParagraphs(repositories, chapterId),
+    await readAnchorParagraphs(repositories, suggestion.chapter_id),
   );
   if (decision === 'accept' && isOutdated(suggestion, found!.found)) {
     throw new ConflictError(SUGGESTION_OUTDATED_MESSAGE, 'suggestion_outdated');
