@@ -921,6 +921,8 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     // Nobody joins a story in memory: every story is its author's alone.
     shares: notInMemory<Repositories['shares']>('shares', {
       getMemberRead: () => asRead(async () => undefined),
+      listJoined: async () => [],
+      deleteMembers: async () => undefined,
     }),
     comments: notInMemory<Repositories['comments']>('comments', {
       getUnreadRead: () => asRead(async () => 0),

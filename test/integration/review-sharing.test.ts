@@ -449,6 +449,20 @@ describe('a story shared with a reader and an editor', () => {
     expect((await editor.fetch(`/api/stories/${shared.storyId}`)).status).toBe(200);
   });
 
+  it('takes a deleted account out of the stories it joined', async () => {
+    const leaving = await signIn(runtime, 'leaving@example.com', 'Lee Leaving');
+    expect((await leaving.sendJson('POST', `/api/shares/${editorShare.share_id}/join`)).status).toBe(200);
+    expect(
+      (await leaving.sendJson('POST', '/api/user/delete', { email: 'leaving@example.com' })).status,
+    ).toBe(202);
+    await runtime.queue.drain();
+
+    const shares = (await (await author.fetch(`/api/stories/${shared.storyId}/shares`)).json()) as Share[];
+    expect(shares.flatMap((share) => share.collaborators?.map((person) => person.name) ?? [])).toEqual([
+      'Ed Editor',
+    ]);
+  });
+
   it('ends an expired link with 410', async () => {
     const soon = new Date(runtime.ports.now().getTime() + 1000).toISOString();
     const share = (await (

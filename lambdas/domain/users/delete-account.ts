@@ -62,7 +62,8 @@ async function purgeAccountSoon(ports: DeleteAccountPorts, userId: string): Prom
 /**
  * Everything of a deleted account, found from the author's partition and the ids it lists (never a scan):
  * the trash, each story (chapters, paragraphs, versions, associations, images, exports), each series' shared
- * associations and images, the downloads, the payment customer's lookup, the identity links, and last the
+ * associations and images, the memberships of stories shared with them, the downloads, the payment customer's
+ * lookup, the identity links, and last the
  * partition itself (profile, story and series items, daily words, listings). Each step removes what it found
  * before the item naming it, so a retry after a partial run finishes the job. A live account is left alone.
  */
@@ -84,6 +85,11 @@ export async function purgeAccount(ports: DeleteAccountPorts, userId: string): P
     }
     await ports.blobs.deletePrefix('images', seriesImagePrefix(series.series_id));
   }
+  // Their place in others' shared stories (issue 24): the memberships go, the comments stay the author's.
+  const joined = await repositories.shares.listJoined(userId);
+  await repositories.shares.deleteMembers(
+    joined.map((story) => ({ story_id: story.story_id, user_id: userId })),
+  );
   await ports.blobs.deletePrefix('exports', userDownloadPrefix(userId));
   const billing = await repositories.billingState.get(userId);
   if (billing?.customer_id) await repositories.billingState.forgetCustomer(billing.customer_id, userId);
