@@ -43,9 +43,13 @@ export function useReadingPosition(
     savedRef.current = savedKeyId;
   }, [savedKeyId]);
 
+  // What this visit sent, per chapter: newer than the positions read when the page opened.
+  const sentRef = useRef(new Map<string, string>());
+
   useEffect(() => {
     if (!article) return;
-    let lastSaved = savedRef.current;
+    const sent = sentRef.current;
+    let lastSaved = sent.get(chapterId) ?? savedRef.current;
     let atTop = lastSaved;
     const saved = lastSaved === undefined ? undefined : paragraphElement(article, lastSaved);
     window.scrollTo({
@@ -55,6 +59,7 @@ export function useReadingPosition(
     const save = () => {
       if (atTop === undefined || atTop === lastSaved) return;
       lastSaved = atTop;
+      sent.set(chapterId, atTop);
       saveReadingPosition(storyId, chapterId, atTop).catch(() => {
         // A lost position is not worth interrupting the reader: the next scroll sends it again.
         lastSaved = undefined;

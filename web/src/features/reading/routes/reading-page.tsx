@@ -393,6 +393,9 @@ export function ReadingPage() {
       )}
       <Drawer anchor="left" open={chaptersOpen} onClose={() => setChaptersOpen(false)}>
         <Box sx={{ width: 280, p: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ px: 1, pt: 1 }}>
+            Chapters
+          </Typography>
           {chapterId !== undefined && (
             <ChapterList
               storyId={storyId}
