@@ -18,11 +18,18 @@ const PROVIDERS: { label: string; href: string; icon: ReactNode }[] = [
   { label: 'Sign in with Microsoft', href: authPaths.microsoft, icon: <Microsoft /> },
 ];
 
+interface SignInPanelProps {
+  /** The page's heading and the line under it; the sign-in page's by default. */
+  heading?: { title: string; subtitle: string };
+}
+
 /**
  * Spec §2 /signin: three links to the server's sign-in entry points. They are plain anchors, not router
  * links, because each answers with a redirect to the identity provider. After 'Delete my account' it says so.
  */
-export function SignInPanel() {
+export function SignInPanel({
+  heading = { title: `Sign in to ${PRODUCT_NAME}`, subtitle: 'Use an account you already have.' },
+}: SignInPanelProps) {
   const [searchParams] = useSearchParams();
   const accountDeleted = searchParams.get('account') === 'deleted';
   return (
@@ -40,9 +47,9 @@ export function SignInPanel() {
         )}
         <Stack spacing={1}>
           <Typography variant="h4" component="h1">
-            Sign in to {PRODUCT_NAME}
+            {heading.title}
           </Typography>
-          <Typography color="text.secondary">Use an account you already have.</Typography>
+          <Typography color="text.secondary">{heading.subtitle}</Typography>
         </Stack>
         <Stack spacing={1.5} sx={{ width: '100%' }}>
           {PROVIDERS.map(({ label, href, icon }) => (

@@ -1,38 +1,24 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { joinShare } from '../../../api/review';
 import { Logo } from '../../../components/brand/logo';
+import { CentredPage } from '../../../components/layouts/centred-page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUser } from '../../../lib/user/user-context';
-import { SignInPanel } from '../../auth/components/sign-in-panel';
+import { SignInPanel } from '../../auth';
 import { forgetPendingShare, rememberPendingShare } from '../pending-share';
 
 function Centred({ children }: { children: ReactNode }) {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 4,
-        px: 2,
-        py: 6,
-        textAlign: 'center',
-      }}
-    >
+    <CentredPage>
       <Logo />
       {children}
-    </Box>
+    </CentredPage>
   );
 }
 
@@ -87,13 +73,12 @@ export function SharedLinkPage() {
 
   return (
     <Centred>
-      <Stack spacing={1} sx={{ maxWidth: 480 }}>
-        <Typography variant="h4" component="h1">
-          A story has been shared with you
-        </Typography>
-        <Typography color="text.secondary">Sign in to read it. You will come straight back here.</Typography>
-      </Stack>
-      <SignInPanel />
+      <SignInPanel
+        heading={{
+          title: 'A story has been shared with you',
+          subtitle: 'Sign in to read it, with any of these accounts. You will come straight back here.',
+        }}
+      />
     </Centred>
   );
 }

@@ -1,0 +1,1 @@
+export { SignInPanel } from './components/sign-in-panel';
