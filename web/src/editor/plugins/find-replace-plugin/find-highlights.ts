@@ -1,30 +1,18 @@
 /**
- * The find bar's highlights through the CSS Custom Highlight API: ranges painted by the browser, so the
- * document (and what autosave sends) is never touched. Where the API is missing (jsdom, older browsers)
- * nothing is painted; the counter and the stepping still work.
+ * The find bar's highlights (`paintHighlights`). Where the browser cannot paint them the counter and the
+ * stepping still work.
  */
+import { clearHighlights, paintHighlights } from '../../../lib/css-highlights';
 
 export const MATCH_HIGHLIGHT = 'lw-find-match';
 export const CURRENT_MATCH_HIGHLIGHT = 'lw-find-current';
 
-function highlightRegistry(): HighlightRegistry | undefined {
-  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined'
-    ? CSS.highlights
-    : undefined;
-}
-
 export function showFindHighlights(matches: readonly Range[], current: Range | null): void {
-  const registry = highlightRegistry();
-  if (!registry) return;
-  registry.set(MATCH_HIGHLIGHT, new Highlight(...matches));
-  if (current) registry.set(CURRENT_MATCH_HIGHLIGHT, new Highlight(current));
-  else registry.delete(CURRENT_MATCH_HIGHLIGHT);
+  paintHighlights({ [MATCH_HIGHLIGHT]: matches, [CURRENT_MATCH_HIGHLIGHT]: current ? [current] : [] });
 }
 
 export function clearFindHighlights(): void {
-  const registry = highlightRegistry();
-  registry?.delete(MATCH_HIGHLIGHT);
-  registry?.delete(CURRENT_MATCH_HIGHLIGHT);
+  clearHighlights([MATCH_HIGHLIGHT, CURRENT_MATCH_HIGHLIGHT]);
 }
 
 /** For the page's global styles: how the two highlights look. */

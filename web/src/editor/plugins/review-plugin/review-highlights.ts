@@ -1,9 +1,6 @@
-/**
- * Comments and suggestions painted over the author's text through the CSS Custom Highlight API, as the find
- * bar's matches are: the document (and what autosave sends) is never touched. Where the API is missing (jsdom,
- * older browsers) nothing is painted; the comments panel still lists every thread.
- */
+/** Comments and suggestions painted over the author's text (`paintHighlights`), as the find bar's matches are. */
 import type { Theme } from '@mui/material/styles';
+import { clearHighlights, paintHighlights } from '../../../lib/css-highlights';
 
 export const COMMENT_HIGHLIGHT = 'lw-comment';
 export const SUGGESTION_HIGHLIGHT = 'lw-suggestion';
@@ -15,24 +12,16 @@ export interface ReviewRanges {
   chosen: Range[];
 }
 
-function highlightRegistry(): HighlightRegistry | undefined {
-  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined'
-    ? CSS.highlights
-    : undefined;
-}
-
 export function showReviewHighlights(ranges: ReviewRanges): void {
-  const registry = highlightRegistry();
-  if (!registry) return;
-  registry.set(COMMENT_HIGHLIGHT, new Highlight(...ranges.comments));
-  registry.set(SUGGESTION_HIGHLIGHT, new Highlight(...ranges.suggestions));
-  registry.set(CHOSEN_REVIEW_HIGHLIGHT, new Highlight(...ranges.chosen));
+  paintHighlights({
+    [COMMENT_HIGHLIGHT]: ranges.comments,
+    [SUGGESTION_HIGHLIGHT]: ranges.suggestions,
+    [CHOSEN_REVIEW_HIGHLIGHT]: ranges.chosen,
+  });
 }
 
 export function clearReviewHighlights(): void {
-  const registry = highlightRegistry();
-  for (const name of [COMMENT_HIGHLIGHT, SUGGESTION_HIGHLIGHT, CHOSEN_REVIEW_HIGHLIGHT])
-    registry?.delete(name);
+  clearHighlights([COMMENT_HIGHLIGHT, SUGGESTION_HIGHLIGHT, CHOSEN_REVIEW_HIGHLIGHT]);
 }
 
 /**
