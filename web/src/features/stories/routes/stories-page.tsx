@@ -7,11 +7,12 @@ import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/constants';
 import type { Series } from '../../../../../shared/schemas/series';
 import type { Story } from '../../../../../shared/schemas/story';
+import { CardSection } from '../../../components/layouts/card-section';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { paths } from '../../../config/paths';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -51,32 +52,6 @@ function deletionQuestion(deletion: PendingDeletion): string {
   return deletion.kind === 'story'
     ? `Delete story ${deletion.story.title}?`
     : `Delete series ${deletion.series.series_title}? Any volumes assigned to it will be converted to standalone stories.`;
-}
-
-function CardSection({ heading, children }: { heading: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mb: { xs: 4, sm: 6 } }}>
-      <Typography
-        id={headingId}
-        variant="overline"
-        component="h2"
-        color="text.secondary"
-        sx={{ display: 'block', mb: 1.5, letterSpacing: '0.12em' }}
-      >
-        {heading}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
-          gap: { xs: 2.5, sm: 3 },
-        }}
-      >
-        {children}
-      </Box>
-    </Box>
-  );
 }
 
 /**
