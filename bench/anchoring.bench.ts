@@ -1,5 +1,5 @@
 /**
- * Comment anchoring: 20,000 seeded random edits of a chapter (shared/anchoring-corpus.ts), each re-anchored
+ * Comment anchoring: 20,000 seeded random edits of a chapter (test/helpers/anchoring-corpus.ts), each re-anchored
  * once. Figures: the share put back on exactly the right words (target ≥ 99 %), the share placed anywhere
  * when the quoted words are gone (target 0 %: every such comment detaches), the same per kind of edit, and the
  * time per `reanchor` call.
@@ -7,16 +7,16 @@
  *   npx tsx bench/anchoring.bench.ts
  */
 import { performance } from 'node:perf_hooks';
+import { seededRandom } from '../test/helpers/seeded-random';
 import { reanchor } from '../shared/anchoring';
 import {
   EDIT_KINDS,
   generateCase,
   judge,
   quoteStillOccurs,
-  seededRandom,
   type EditKind,
   type Verdict,
-} from '../shared/anchoring-corpus';
+} from '../test/helpers/anchoring-corpus';
 import { printFigure } from './support/figures';
 
 const CASES = 20_000;

@@ -13,7 +13,8 @@ import {
   type MatchableAssociation,
 } from '../shared/association-matcher';
 import { compileNaiveMatcher } from '../test/helpers/naive-association-matcher';
-import { median, printFigure, seededRandom } from './support/figures';
+import { seededRandom } from '../test/helpers/seeded-random';
+import { median, printFigure } from './support/figures';
 
 const WORD_COUNT = 150_000;
 const WORDS_PER_PARAGRAPH = 25;

@@ -22,7 +22,8 @@ import {
 } from '../lambdas/domain/export/manuscript';
 import { renderManuscript } from '../lambdas/domain/export/render-manuscript';
 import type { InlineNode, Paragraph } from '../shared/schemas/paragraph';
-import { printFigure, seededRandom } from './support/figures';
+import { seededRandom } from '../test/helpers/seeded-random';
+import { printFigure } from './support/figures';
 
 const WORD_COUNT = 150_000;
 const CHAPTER_COUNT = 60;

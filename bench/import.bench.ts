@@ -17,7 +17,8 @@ import { ROUTE_MEMORY_MB } from '../lib/stacks/api-stack';
 import type { Story } from '../shared/schemas/story';
 import { multipartForm } from '../test/helpers/images';
 import { signIn, startTestRuntime } from '../test/helpers/embedded-runtime';
-import { median, printFigure, seededRandom } from './support/figures';
+import { seededRandom } from '../test/helpers/seeded-random';
+import { median, printFigure } from './support/figures';
 
 const WORD_COUNT = 150_000;
 const CHAPTER_COUNT = 60;

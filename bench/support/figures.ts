@@ -54,12 +54,3 @@ export const median = (values: readonly number[]) =>
     [...values].sort((a, b) => a - b),
     0.5,
   );
-
-/** Deterministic pseudo-random numbers in [0, 1), so every run measures the same generated text. */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/seeded-random';
 import { reanchor } from '../../shared/anchoring';
-import {
-  EDIT_KINDS,
-  generateCase,
-  judge,
-  quoteStillOccurs,
-  seededRandom,
-} from '../../shared/anchoring-corpus';
+import { EDIT_KINDS, generateCase, judge, quoteStillOccurs } from '../helpers/anchoring-corpus';
 
 /**
  * fast-check picks the kind of edit and the seed of the chapter generator shared with bench/anchoring.bench.ts,

@@ -3,7 +3,7 @@
  * one edit of the kinds authors make, and where the quoted words truly are afterwards. Used by the property test
  * and the bench alike, so both judge by the same rule. Seeded, with no test-framework dependency.
  */
-import { anchorOf, type AnchorParagraph, type AnchorResult, type TextAnchor } from './anchoring';
+import { anchorOf, type AnchorParagraph, type AnchorResult, type TextAnchor } from '../../shared/anchoring';
 
 export const EDIT_KINDS = [
   'inserted-elsewhere',
@@ -25,17 +25,6 @@ export interface AnchoringCase {
   paragraphs: AnchorParagraph[];
   /** Where the quoted words are after the edit; null when they were deleted. */
   truth: { key_id: string; start: number; end: number } | null;
-}
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 const COMMON_WORDS = [
