@@ -182,4 +182,3 @@ export const authorCalls: [string, Call][] = [
   ['PUT export', (b, v) => b.fetch(`/api/stories/${v.storyId}/export?type=pdf`, json('PUT', {}))],
   ['GET export job', (b, v) => b.fetch(`/api/stories/${v.storyId}/export/job-1`)],
 ];
-
