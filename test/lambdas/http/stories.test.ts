@@ -1,5 +1,11 @@
 import type { Story } from '../../../shared/schemas/story';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handler as createStory } from '../../../lambdas/http/stories/create-story';
@@ -108,8 +114,16 @@ describe('story handlers', () => {
       );
 
       expect(result.statusCode).toBe(404);
-      expect(harness.documentClient).toHaveReceivedCommandWith(GetCommand, {
-        Key: { PK: owner, SK: 'STORY#elsewhere' },
+      // The caller's own story item and their membership of a story shared with them, read together.
+      expect(harness.documentClient).toHaveReceivedCommandWith(BatchGetCommand, {
+        RequestItems: {
+          [harness.tableName]: expect.objectContaining({
+            Keys: expect.arrayContaining([
+              { PK: owner, SK: 'STORY#elsewhere' },
+              { PK: 'STORY#elsewhere', SK: `MEMBER#${owner.slice('USER#'.length)}` },
+            ]),
+          }),
+        },
       });
       expect(harness.documentClient).not.toHaveReceivedCommand(QueryCommand);
     });

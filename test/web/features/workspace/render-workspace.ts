@@ -4,7 +4,8 @@ import { renderApp } from '../../helpers/render-app';
 /** The whole app at `path`, resolved once the workspace shows its chapter editor. */
 export async function renderWorkspace(path: string) {
   const view = renderApp(path);
-  const editor = await screen.findByRole('region', { name: 'Chapter editor' });
+  // The first render of a file also loads the workspace's code, which a busy machine takes seconds to do.
+  const editor = await screen.findByRole('region', { name: 'Chapter editor' }, { timeout: 10_000 });
   return { ...view, editor };
 }
 
