@@ -1,24 +1,27 @@
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
 import CommentOutlined from '@mui/icons-material/CommentOutlined';
 import Badge from '@mui/material/Badge';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+
+/*
+ * Icons with tooltips, as focus mode's button: the chapter toolbar keeps to one row beside the text on a laptop,
+ * which leaves the manuscript its height.
+ */
 
 /** The chapter toolbar's 'Comment': a note on the selected words. */
 export function AddCommentButton({ onClick }: { onClick: () => void }) {
   return (
     <Tooltip title="Comment on the selected words">
-      <Button
-        size="small"
-        color="inherit"
-        startIcon={<AddCommentOutlined />}
+      <IconButton
+        aria-label="Comment on the selected words"
         // Keeps the selection in the text: the comment is about it.
         onMouseDown={(event) => event.preventDefault()}
         onClick={onClick}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        sx={{ color: 'text.secondary' }}
       >
-        Comment
-      </Button>
+        <AddCommentOutlined />
+      </IconButton>
     </Tooltip>
   );
 }
@@ -32,21 +35,19 @@ interface CommentsButtonProps {
 
 /** The chapter toolbar's way into the Comments panel, with what is new since the author last looked. */
 export function CommentsButton({ open, unread, onToggle }: CommentsButtonProps) {
+  const label = unread > 0 ? `Comments, ${unread} new` : 'Comments';
   return (
-    <Button
-      size="small"
-      color="inherit"
-      aria-expanded={open}
-      aria-label={unread > 0 ? `Comments, ${unread} new` : 'Comments'}
-      startIcon={
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-expanded={open}
+        onClick={onToggle}
+        sx={{ color: open ? 'primary.main' : 'text.secondary' }}
+      >
         <Badge color="primary" badgeContent={unread} max={99}>
           <CommentOutlined />
         </Badge>
-      }
-      onClick={onToggle}
-      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-    >
-      Comments
-    </Button>
+      </IconButton>
+    </Tooltip>
   );
 }
