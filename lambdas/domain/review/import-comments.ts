@@ -1,5 +1,4 @@
 import { reanchor, type AnchorParagraph, type TextAnchor } from '../../../shared/anchoring';
-import type { CommentImportResult } from '../../../shared/schemas/comment-import';
 import { COMMENT_BODY_MAX_LENGTH, MAX_COMMENTS_PER_CHAPTER } from '../../../shared/validation';
 import { listChapters } from '../chapters/chapter-list';
 import { ConcurrentChangeError } from '../concurrency';
@@ -15,6 +14,12 @@ import { readWordComments, type WordComment } from './word-comments';
  * author's story, each on the words it was on, under its Word author's name. The author imports them, so the
  * author may delete them; the story's text is never touched.
  */
+
+export interface CommentImportResult {
+  imported: number;
+  /** Comments whose words are in no chapter (or whose chapter is full). */
+  unplaced: number;
+}
 
 interface PlacedThread {
   chapterId: string;

@@ -22,7 +22,6 @@ import {
 } from '../../../api/review';
 import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
 import type { ReviewEditorHandle } from '../../../editor/plugins/review-plugin';
-import { ImportWordComments } from './import-word-comments';
 
 interface CommentsPanelProps {
   open: boolean;
@@ -201,7 +200,6 @@ export function CommentsPanel(props: CommentsPanelProps) {
             ))}
           </Stack>
         )}
-        <ImportWordComments storyId={storyId} />
         <ToggleButtonGroup
           size="small"
           exclusive
