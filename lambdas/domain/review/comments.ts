@@ -9,10 +9,13 @@ import {
   inTextOrder,
   newReviewId,
   readAnchorParagraphs,
+  isVisibleTo,
+  newsForAuthorItems,
   readChapterReview,
   requireAnchorInChapter,
   requireChapterReview,
   requireVisibleReviewItem,
+  type ReviewTarget,
 } from './review-writes';
 import { requireStoryAccess, type StoryAccess } from './story-access';
 
@@ -26,14 +29,7 @@ import { requireStoryAccess, type StoryAccess } from './story-access';
 /** A thread's replies are deleted with it in one transaction, which bounds them. */
 export const MAX_REPLIES_PER_THREAD = 90;
 
-interface CommentTarget {
-  userId: string;
-  storyId: string;
-  now: Date;
-}
-
-const canSee = (access: StoryAccess, comment: CommentRecord) =>
-  access.kind === 'author' || comment.author_id === access.userId;
+type CommentTarget = ReviewTarget;
 
 function toReply(reply: ReplyRecord, userId: string): Reply {
   return {
@@ -95,8 +91,7 @@ export async function createComment(
     1,
     async () => [
       ...repositories.comments.putCommentItems(storyId, comment),
-      // A collaborator's comment is news to the author; the author's own is not.
-      ...repositories.comments.addUnreadItems(storyId, userId === access.ownerId ? [] : [access.ownerId], 1),
+      ...newsForAuthorItems(repositories, storyId, access),
     ],
   );
   return toThread(comment, [], { state: 'anchored', anchor: comment.anchor }, access);
@@ -110,7 +105,7 @@ export async function listComments(
 ): Promise<CommentThread[]> {
   const { access } = await requireChapterReview(repositories, userId, storyId, chapterId, now);
   const { comments, paragraphs } = await readChapterReview(repositories, storyId, chapterId);
-  const visible = comments.filter((thread) => canSee(access, thread.comment));
+  const visible = comments.filter((thread) => isVisibleTo(access, thread.comment));
   return inTextOrder(visible, (thread) => thread.comment.anchor, paragraphs).map(({ item, found }) =>
     toThread(item.comment, item.replies, found, access),
   );
@@ -121,7 +116,7 @@ async function requireVisibleThread(repositories: Repositories, target: CommentT
   const { access, found: comment } = await requireVisibleReviewItem(repositories, target, {
     id: commentId,
     read: (chapterId) => repositories.comments.getCommentRead(target.storyId, chapterId, commentId),
-    visible: canSee,
+    visible: isVisibleTo,
     notFound: 'No such comment.',
   });
   const thread = (await repositories.comments.readChapter(target.storyId, comment.chapter_id)).comments.find(
@@ -138,7 +133,12 @@ export async function replyToComment(
   body: string,
 ): Promise<Reply> {
   const { userId, storyId, now } = target;
-  const { access, comment } = await requireVisibleThread(repositories, target, commentId);
+  let thread: ReturnType<typeof requireVisibleThread> | undefined = requireVisibleThread(
+    repositories,
+    target,
+    commentId,
+  );
+  const { access, comment } = await thread;
   const { writerName } = await requireChapterReview(repositories, userId, storyId, comment.chapter_id, now);
   const reply: ReplyRecord = {
     reply_id: newReviewId(),
@@ -154,8 +154,10 @@ export async function replyToComment(
     { userId, storyId, chapterId: comment.chapter_id, ownerId: access.ownerId, now },
     1,
     async () => {
-      // Read again on every attempt: another reply may have changed the thread since.
-      const { comment: current, replies } = await requireVisibleThread(repositories, target, commentId);
+      // The first attempt writes on the thread read above; a retry reads it again, as another reply changed it.
+      const { comment: current, replies } = await (thread ??
+        requireVisibleThread(repositories, target, commentId));
+      thread = undefined;
       if (replies.length >= MAX_REPLIES_PER_THREAD) {
         throw new ConflictError('This thread is full. Start a new comment to go on.', 'thread_full');
       }

@@ -27,6 +27,26 @@ import { reachesChapter, requireChapterReach, requireStoryAccess, type StoryAcce
 
 export const newReviewId = () => randomUUID();
 
+/** Who writes or reads, on which story, when. */
+export interface ReviewTarget {
+  userId: string;
+  storyId: string;
+  now: Date;
+}
+
+/** The author sees every thread and suggestion; a collaborator those they wrote. */
+export const isVisibleTo = (access: StoryAccess, item: { author_id: string }) =>
+  access.kind === 'author' || item.author_id === access.userId;
+
+/** A collaborator's new thread or suggestion is news to the author; the author's own is not. */
+export function newsForAuthorItems(
+  repositories: Repositories,
+  storyId: string,
+  access: StoryAccess,
+): Write[] {
+  return repositories.comments.addUnreadItems(storyId, access.kind === 'author' ? [] : [access.ownerId], 1);
+}
+
 /** The caller's access to a chapter of the story, with their name as their comments show it. */
 export async function requireChapterReview(
   repositories: Repositories,
@@ -70,9 +90,9 @@ export async function readChapterReview(repositories: Repositories, storyId: str
  * A thread or suggestion the API names by id alone, with the caller's access: 404 unless it exists, the caller
  * sees it and reaches its chapter.
  */
-export async function requireVisibleReviewItem<Item extends { chapter_id: string }>(
+export async function requireVisibleReviewItem<Item extends { chapter_id: string; author_id: string }>(
   repositories: Repositories,
-  { userId, storyId, now }: { userId: string; storyId: string; now: Date },
+  { userId, storyId, now }: ReviewTarget,
   item: {
     id: string;
     read: (chapterId: string) => Read<Item | undefined>;

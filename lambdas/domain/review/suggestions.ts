@@ -13,12 +13,15 @@ import {
   inTextOrder,
   newReviewId,
   readAnchorParagraphs,
+  isVisibleTo,
+  newsForAuthorItems,
   readChapterReview,
   requireAnchorInChapter,
   requireChapterReview,
   requireVisibleReviewItem,
+  type ReviewTarget,
 } from './review-writes';
-import { requireAuthor, requireEditor, type StoryAccess } from './story-access';
+import { requireAuthor, requireEditor } from './story-access';
 
 /**
  * An editor's proposed changes (issue 24 §4), kept beside the text like comments. The author accepts one by
@@ -26,14 +29,7 @@ import { requireAuthor, requireEditor, type StoryAccess } from './story-access';
  * suggestion whose words changed since it was made is outdated and cannot be accepted blind.
  */
 
-interface SuggestionTarget {
-  userId: string;
-  storyId: string;
-  now: Date;
-}
-
-const canSee = (access: StoryAccess, suggestion: SuggestionRecord) =>
-  access.kind === 'author' || suggestion.author_id === access.userId;
+type SuggestionTarget = ReviewTarget;
 
 /** The words it replaces are no longer what the editor saw: gone, or changed. */
 const isOutdated = (suggestion: SuggestionRecord, found: AnchorResult) =>
@@ -80,7 +76,7 @@ export async function createSuggestion(
     1,
     async () => [
       ...repositories.comments.putSuggestionItems(storyId, suggestion),
-      ...repositories.comments.addUnreadItems(storyId, userId === access.ownerId ? [] : [access.ownerId], 1),
+      ...newsForAuthorItems(repositories, storyId, access),
     ],
   );
   return toSuggestion(suggestion, { state: 'anchored', anchor: suggestion.anchor }, userId);
@@ -94,7 +90,7 @@ export async function listSuggestions(
 ): Promise<Suggestion[]> {
   const { access } = await requireChapterReview(repositories, userId, storyId, chapterId, now);
   const { suggestions, paragraphs } = await readChapterReview(repositories, storyId, chapterId);
-  const visible = suggestions.filter((suggestion) => canSee(access, suggestion));
+  const visible = suggestions.filter((suggestion) => isVisibleTo(access, suggestion));
   return inTextOrder(visible, (suggestion) => suggestion.anchor, paragraphs).map(({ item, found }) =>
     toSuggestion(item, found, userId),
   );
@@ -116,7 +112,7 @@ export async function decideSuggestion(
     {
       id: suggestionId,
       read: (chapterId) => repositories.comments.getSuggestionRead(storyId, chapterId, suggestionId),
-      visible: canSee,
+      visible: isVisibleTo,
       notFound: 'No such suggestion.',
     },
   );
