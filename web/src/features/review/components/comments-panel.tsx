@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import type { TextAnchor } from '../../../../../shared/anchoring';
 import type { CommentThread, Suggestion } from '../../../../../shared/schemas/review';
 import { COMMENT_BODY_MAX_LENGTH } from '../../../../../shared/validation';
@@ -264,52 +264,38 @@ interface SuggestionCardProps {
 function SuggestionCard({ suggestion, chosen, busy, onShow, onDecide }: SuggestionCardProps) {
   const inserting = suggestion.anchor.exact === '';
   return (
-    <Box
-      component="article"
-      aria-label={`Suggestion by ${suggestion.author.name}`}
-      sx={{ p: 1.5, border: 1, borderColor: chosen ? 'warning.main' : 'divider', borderRadius: 2 }}
+    <ReviewCard
+      label={`Suggestion by ${suggestion.author.name}`}
+      writer={suggestion.author.name}
+      chip={suggestion.outdated && <Chip size="small" color="warning" label="Outdated" />}
+      chosen={chosen}
+      onShow={onShow}
+      quote={!inserting && <Quote anchor={suggestion.anchor} struck />}
     >
-      <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {suggestion.author.name}
-          </Typography>
-          {suggestion.outdated && <Chip size="small" color="warning" label="Outdated" />}
-        </Stack>
-        <Box
-          role="button"
-          tabIndex={0}
-          onClick={onShow}
-          onKeyDown={(event) => event.key === 'Enter' && onShow()}
-          sx={{ cursor: 'pointer' }}
-        >
-          {!inserting && <Quote anchor={suggestion.anchor} struck />}
-        </Box>
-        <Typography variant="body2" sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>
-          {suggestion.replacement === ''
-            ? 'Delete these words'
-            : `${inserting ? 'Insert' : 'Replace with'}: ${suggestion.replacement}`}
+      <Typography variant="body2" sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>
+        {suggestion.replacement === ''
+          ? 'Delete these words'
+          : `${inserting ? 'Insert' : 'Replace with'}: ${suggestion.replacement}`}
+      </Typography>
+      {suggestion.outdated && (
+        <Typography variant="caption" color="text.secondary">
+          The text changed since it was suggested. Read it again before deciding.
         </Typography>
-        {suggestion.outdated && (
-          <Typography variant="caption" color="text.secondary">
-            The text changed since it was suggested. Read it again before deciding.
-          </Typography>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button
-            size="small"
-            variant="contained"
-            disabled={busy || suggestion.outdated}
-            onClick={() => onDecide('accept')}
-          >
-            Accept
-          </Button>
-          <Button size="small" disabled={busy} onClick={() => onDecide('reject')}>
-            Reject
-          </Button>
-        </Stack>
+      )}
+      <Stack direction="row" spacing={1}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={busy || suggestion.outdated}
+          onClick={() => onDecide('accept')}
+        >
+          Accept
+        </Button>
+        <Button size="small" disabled={busy} onClick={() => onDecide('reject')}>
+          Reject
+        </Button>
       </Stack>
-    </Box>
+    </ReviewCard>
   );
 }
 
@@ -344,17 +330,85 @@ function ThreadCard({ storyId, thread, chosen, onShow, onChanged, onFailed }: Th
   });
 
   return (
+    <ReviewCard
+      label={`Comment by ${thread.author.name}`}
+      writer={thread.author.name}
+      chip={thread.private && <Chip size="small" label="Note to self" />}
+      chosen={chosen}
+      {...(onShow ? { onShow } : {})}
+      quote={<Quote anchor={thread.anchor} />}
+    >
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {thread.body}
+      </Typography>
+      {thread.replies.map((item) => (
+        <Box key={item.reply_id} sx={{ pl: 1.5, borderLeft: 1, borderColor: 'divider' }}>
+          <Typography variant="caption" sx={{ fontWeight: 600 }}>
+            {item.author.name}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {item.body}
+          </Typography>
+        </Box>
+      ))}
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (reply.trim()) sendReply.mutate();
+        }}
+      >
+        <TextField
+          size="small"
+          placeholder="Reply"
+          value={reply}
+          onChange={(event) => setReply(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: COMMENT_BODY_MAX_LENGTH, 'aria-label': 'Reply' } }}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" size="small" disabled={!reply.trim() || sendReply.isPending}>
+          Reply
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <Button size="small" onClick={() => resolve.mutate()} disabled={resolve.isPending}>
+          {thread.resolved ? 'Reopen' : 'Resolve'}
+        </Button>
+        <Button size="small" color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          Delete
+        </Button>
+      </Stack>
+    </ReviewCard>
+  );
+}
+
+interface ReviewCardProps {
+  label: string;
+  writer: string;
+  chip: ReactNode;
+  chosen: boolean;
+  /** Clicking the quote selects its words in the text; none for a thread whose words are gone. */
+  onShow?: () => void;
+  quote: ReactNode;
+  children: ReactNode;
+}
+
+/** A thread's or a suggestion's card: who wrote it, the words it is about, then what it says. */
+function ReviewCard({ label, writer, chip, chosen, onShow, quote, children }: ReviewCardProps) {
+  return (
     <Box
       component="article"
-      aria-label={`Comment by ${thread.author.name}`}
+      aria-label={label}
       sx={{ p: 1.5, border: 1, borderColor: chosen ? 'warning.main' : 'divider', borderRadius: 2 }}
     >
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {thread.author.name}
+            {writer}
           </Typography>
-          {thread.private && <Chip size="small" label="Note to self" />}
+          {chip}
         </Stack>
         <Box
           role={onShow ? 'button' : undefined}
@@ -363,50 +417,9 @@ function ThreadCard({ storyId, thread, chosen, onShow, onChanged, onFailed }: Th
           onKeyDown={(event) => event.key === 'Enter' && onShow?.()}
           sx={{ cursor: onShow ? 'pointer' : 'default' }}
         >
-          <Quote anchor={thread.anchor} />
+          {quote}
         </Box>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {thread.body}
-        </Typography>
-        {thread.replies.map((item) => (
-          <Box key={item.reply_id} sx={{ pl: 1.5, borderLeft: 1, borderColor: 'divider' }}>
-            <Typography variant="caption" sx={{ fontWeight: 600 }}>
-              {item.author.name}
-            </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {item.body}
-            </Typography>
-          </Box>
-        ))}
-        <Stack
-          component="form"
-          direction="row"
-          spacing={1}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reply.trim()) sendReply.mutate();
-          }}
-        >
-          <TextField
-            size="small"
-            placeholder="Reply"
-            value={reply}
-            onChange={(event) => setReply(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: COMMENT_BODY_MAX_LENGTH, 'aria-label': 'Reply' } }}
-            sx={{ flex: 1 }}
-          />
-          <Button type="submit" size="small" disabled={!reply.trim() || sendReply.isPending}>
-            Reply
-          </Button>
-        </Stack>
-        <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => resolve.mutate()} disabled={resolve.isPending}>
-            {thread.resolved ? 'Reopen' : 'Resolve'}
-          </Button>
-          <Button size="small" color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            Delete
-          </Button>
-        </Stack>
+        {children}
       </Stack>
     </Box>
   );
