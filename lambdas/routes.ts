@@ -547,6 +547,13 @@ export const routes: RouteDefinition[] = [
     access: { table: 'read' },
   },
   {
+    // A Word document's comments brought into the author's story (issue 24 §5).
+    method: 'POST',
+    path: '/api/stories/{storyId}/comments/import',
+    handler: 'http/review/import-comments',
+    access: { table: 'readWrite' },
+  },
+  {
     method: 'PUT',
     path: '/api/stories/{storyId}/comments/seen',
     handler: 'http/review/mark-comments-seen',

@@ -18,6 +18,8 @@ export const handler = sqsWorker({
     type: ExportTypeSchema,
     layout: ExportLayoutSchema,
     stages: ExportStagesSchema.optional(),
+    include_comments: z.boolean().optional(),
+    include_suggestions: z.boolean().optional(),
   }),
   describe: 'export',
   async handle(ports, message) {

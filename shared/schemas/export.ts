@@ -27,8 +27,8 @@ export const ExportStagesSchema = z
 export const ExportQuerySchema = z.object({ type: ExportTypeSchema });
 
 /**
- * PUT /api/stories/{id}/export's body (spec §7: html_by_chapter, title, storyID, type). Everything but `layout`
- * and `stages` is accepted for the old clients' sake and ignored: the worker renders the stored chapters, never HTML a
+ * PUT /api/stories/{id}/export's body (spec §7: html_by_chapter, title, storyID, type). Everything but `layout`,
+ * `stages` and the review options is accepted for the old clients' sake and ignored: the worker renders the stored chapters, never HTML a
  * client sends. Unknown fields are let through for the same reason.
  */
 export const ExportRequestSchema = z.looseObject({
@@ -38,6 +38,10 @@ export const ExportRequestSchema = z.looseObject({
   type: z.string().optional(),
   layout: ExportLayoutSchema.default('manuscript'),
   stages: ExportStagesSchema.optional(),
+  /** DOCX only (issue 24 §5): the threads as Word comments, with their replies. */
+  include_comments: z.boolean().default(false),
+  /** DOCX only: the open suggestions as tracked changes by their editors. */
+  include_suggestions: z.boolean().default(false),
 });
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 

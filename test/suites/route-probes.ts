@@ -500,6 +500,14 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/comments?chapter=${v.chapterId}` }),
     intruderStatus: 404,
   },
+  'POST /api/stories/{storyId}/comments/import': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/comments/import`,
+      form: {},
+      file: { bytes: Buffer.from('PK'), name: 'notes.docx', type: DOCX_TYPE },
+    }),
+    intruderStatus: 404,
+  },
   'PUT /api/stories/{storyId}/comments/seen': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/comments/seen` }),
     intruderStatus: 404,
@@ -536,6 +544,8 @@ export const probes: Record<string, RouteProbe> = {
     intruderStatus: 404,
   },
 };
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The anchor of 'Ada' in the paragraph every probed author has ('Ada opened the door.'). */
 function adaAnchor(keyId: string) {

@@ -35,10 +35,17 @@ export interface ExportJobMessage {
   layout: ExportLayout;
   /** Only the chapters at these stages are exported; every chapter when left out. */
   stages?: ChapterStage[];
+  /** DOCX only: the story's comment threads as Word comments (issue 24 §5). */
+  include_comments?: boolean;
+  /** DOCX only: the open suggestions as tracked changes. */
+  include_suggestions?: boolean;
 }
 
-/** What the author asks for: the format, the layout and, optionally, the stages to keep. */
-export type ExportChoice = Pick<ExportJobMessage, 'type' | 'layout' | 'stages'>;
+/** What the author asks for: the format, the layout and, optionally, the stages to keep and the review to add. */
+export type ExportChoice = Pick<
+  ExportJobMessage,
+  'type' | 'layout' | 'stages' | 'include_comments' | 'include_suggestions'
+>;
 
 export const NO_CHAPTER_AT_STAGES_MESSAGE = 'No chapter is at the stage chosen for the export.';
 

@@ -1,4 +1,5 @@
 import { type InlineNode, type Paragraph, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
+import type { ParagraphReview } from './manuscript';
 
 /**
  * The stored paragraph JSON turned into what every renderer lays out, so the three formats agree on what a
@@ -25,6 +26,8 @@ export interface TextBlock {
   tabIndented: boolean;
   /** Lexical's block indent level (the indent button), each level a step in from the left margin. */
   indentLevel: number;
+  /** The paragraph's comments and suggestions, their offsets moved onto the runs' text (the indent left out). */
+  review?: ParagraphReview;
 }
 
 export interface SceneBreakBlock {
@@ -81,16 +84,21 @@ const sameStyle = (a: StyledRun, b: StyledRun) =>
   a.underline === b.underline &&
   a.strikethrough === b.strikethrough;
 
-/** Runs with the leading tabs (and the spaces around them) removed and neighbours of one style joined. */
-function cleanRuns(runs: StyledRun[]): { runs: StyledRun[]; tabIndented: boolean } {
+/**
+ * Runs with the leading tabs (and the spaces around them) removed and neighbours of one style joined;
+ * `dropped` counts the characters removed from the front of the paragraph's text.
+ */
+function cleanRuns(runs: StyledRun[]): { runs: StyledRun[]; tabIndented: boolean; dropped: number } {
   let tabIndented = false;
   let leading = true;
+  let dropped = 0;
   const cleaned: StyledRun[] = [];
   for (const run of runs) {
     let text = run.text;
     if (leading) {
       const indent = /^[ \t]*/.exec(text)![0];
       if (indent.includes('\t')) tabIndented = true;
+      dropped += indent.length;
       text = text.slice(indent.length);
       if (text === '') continue;
       leading = false;
@@ -99,31 +107,46 @@ function cleanRuns(runs: StyledRun[]): { runs: StyledRun[]; tabIndented: boolean
     if (previous && sameStyle(previous, run)) previous.text += text;
     else cleaned.push({ ...run, text });
   }
-  return { runs: cleaned, tabIndented };
+  return { runs: cleaned, tabIndented, dropped };
 }
 
-function toBlock(paragraph: Paragraph): ManuscriptBlock {
+/** The review's offsets in the paragraph's text moved onto the runs' text, which lacks the first `dropped`. */
+function shiftedReview(review: ParagraphReview, dropped: number, length: number): ParagraphReview {
+  const shift = <Range extends { start: number; end: number }>(range: Range): Range => {
+    const start = Math.min(Math.max(0, range.start - dropped), length);
+    return { ...range, start, end: Math.min(Math.max(start, range.end - dropped), length) };
+  };
+  return { comments: review.comments.map(shift), suggestions: review.suggestions.map(shift) };
+}
+
+function toBlock(paragraph: Paragraph, review: ParagraphReview | undefined): ManuscriptBlock {
   const text = paragraphText(paragraph).trim();
   if (text === '') return { kind: 'blank' };
   if (SCENE_BREAK_MARKS.has(text)) return { kind: 'scene-break' };
-  const { runs, tabIndented } = cleanRuns(paragraph.children.map(styledRun));
+  const { runs, tabIndented, dropped } = cleanRuns(paragraph.children.map(styledRun));
+  const length = runs.reduce((total, run) => total + run.text.length, 0);
   return {
     kind: 'text',
     runs,
     alignment: ALIGNMENTS[paragraph.format],
     tabIndented,
     indentLevel: paragraph.indent,
+    ...(review ? { review: shiftedReview(review, dropped, length) } : {}),
   };
 }
 
 /**
  * A chapter's paragraphs as blocks. Blank paragraphs at the start and end of a chapter (a new chapter's first
  * empty paragraph, trailing returns) are dropped, and a run of blank ones inside it becomes one empty line.
+ * `review` (by paragraph index) rides on the text blocks; comments on a scene break or blank line are lost.
  */
-export function chapterBlocks(paragraphs: readonly Paragraph[]): ManuscriptBlock[] {
+export function chapterBlocks(
+  paragraphs: readonly Paragraph[],
+  review?: ReadonlyMap<number, ParagraphReview>,
+): ManuscriptBlock[] {
   const blocks: ManuscriptBlock[] = [];
-  for (const paragraph of paragraphs) {
-    const block = toBlock(paragraph);
+  for (const [index, paragraph] of paragraphs.entries()) {
+    const block = toBlock(paragraph, review?.get(index));
     const previous = blocks[blocks.length - 1];
     if (block.kind === 'blank' && (previous === undefined || previous.kind !== 'text')) continue;
     blocks.push(block);

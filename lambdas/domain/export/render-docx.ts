@@ -1,13 +1,21 @@
 import {
   AlignmentType,
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
+  DeletedTextRun,
   Document,
   Footer,
   Header,
   HeadingLevel,
+  type ICommentOptions,
+  InsertedTextRun,
+  type IRunOptions,
   LineRuleType,
   Packer,
   PageNumber,
   Paragraph,
+  type ParagraphChild,
   type ISectionOptions,
   SectionType,
   Tab,
@@ -17,6 +25,9 @@ import {
 import {
   type ExportLayout,
   type Manuscript,
+  type ManuscriptComment,
+  type ManuscriptSuggestion,
+  type ParagraphReview,
   type RenderedExport,
   runningHeaderPrefix,
   wordCountLine,
@@ -42,8 +53,12 @@ const DOCX_ALIGNMENT: Record<Alignment, (typeof AlignmentType)[keyof typeof Alig
   justify: AlignmentType.JUSTIFIED,
 };
 
+/** Makes one Word run: plain, or inside a tracked insertion or deletion. */
+type RunMaker = (options: IRunOptions) => ParagraphChild;
+const plainRun: RunMaker = (options) => new TextRun(options);
+
 /** The run's text as Word content: line breaks as breaks, tabs as tabs. */
-function textRuns(run: StyledRun): TextRun[] {
+function textRuns(run: StyledRun, makeRun: RunMaker = plainRun): ParagraphChild[] {
   // Only the styles a run has are written: a plain run stays a bare <w:r>, which keeps a novel's XML small.
   const formatting = {
     ...(run.bold ? { bold: true } : {}),
@@ -51,23 +66,146 @@ function textRuns(run: StyledRun): TextRun[] {
     ...(run.underline ? { underline: {} } : {}),
     ...(run.strikethrough ? { strike: true } : {}),
   };
-  return run.text.split('\n').map(
-    (line, index) =>
-      new TextRun({
-        ...formatting,
-        ...(index > 0 ? { break: 1 } : {}),
-        children: line
-          .split('\t')
-          .flatMap((part, partIndex) => (partIndex === 0 ? [part] : [new Tab(), part])),
-      }),
+  return run.text.split('\n').map((line, index) =>
+    makeRun({
+      ...formatting,
+      ...(index > 0 ? { break: 1 } : {}),
+      children: line.split('\t').flatMap((part, partIndex) => (partIndex === 0 ? [part] : [new Tab(), part])),
+    }),
   );
+}
+
+/**
+ * The document's comments and the ids its comments and revision marks are written with: one sequence for both,
+ * so every w:id in the file is unique, as Word expects.
+ */
+class DocxReview {
+  readonly comments: ICommentOptions[] = [];
+  private nextId = 0;
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  /** Adds the thread to comments.xml, its replies threaded under it; answers the ids its range is marked with. */
+  addThread(thread: ManuscriptComment): number[] {
+    const id = this.newId();
+    this.comments.push(commentOptions(id, thread));
+    const replyIds = thread.replies.map((reply) => {
+      const replyId = this.newId();
+      this.comments.push({ ...commentOptions(replyId, reply), parentId: id });
+      return replyId;
+    });
+    return [id, ...replyIds];
+  }
+}
+
+function commentOptions(id: number, note: { author: string; body: string; date: string }): ICommentOptions {
+  return {
+    id,
+    author: note.author,
+    date: new Date(note.date),
+    children: note.body.split('\n').map((line) => new Paragraph({ children: [new TextRun(line)] })),
+  };
+}
+
+/**
+ * Suggestions that can be tracked changes together: in text order, each one starting at or after the end of
+ * the one before (Word cannot delete the same words twice), so a suggestion overlapping another is left out.
+ */
+function separateSuggestions(suggestions: readonly ManuscriptSuggestion[]): ManuscriptSuggestion[] {
+  const kept: ManuscriptSuggestion[] = [];
+  for (const suggestion of [...suggestions].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const previous = kept[kept.length - 1];
+    if (!previous || suggestion.start >= previous.end) kept.push(suggestion);
+  }
+  return kept;
+}
+
+/** The runs' text from `start` to `end`, each piece with its run's style. */
+function runsBetween(runs: readonly StyledRun[], start: number, end: number): StyledRun[] {
+  const pieces: StyledRun[] = [];
+  let offset = 0;
+  for (const run of runs) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + run.text.length);
+    if (from < to) pieces.push({ ...run, text: run.text.slice(from - offset, to - offset) });
+    offset += run.text.length;
+  }
+  return pieces;
+}
+
+/** A replacement's style: an editor's suggestion carries no formatting. */
+const PLAIN_STYLE = { bold: false, italic: false, underline: false, strikethrough: false };
+
+/**
+ * The paragraph's runs with its comments and suggestions marked in: each comment's range between
+ * w:commentRangeStart and w:commentRangeEnd (its replies' ids too, as Word writes a thread) and a reference
+ * after it; each suggestion's words in a w:del and its replacement in a w:ins right after, both by its editor.
+ */
+function reviewedRuns(
+  runs: readonly StyledRun[],
+  review: ParagraphReview,
+  docx: DocxReview,
+): ParagraphChild[] {
+  const length = runs.reduce((total, run) => total + run.text.length, 0);
+  const threads = review.comments.map((comment) => ({ comment, ids: docx.addThread(comment) }));
+  const suggestions = separateSuggestions(review.suggestions);
+  const points = [
+    ...new Set([
+      0,
+      length,
+      ...[...review.comments, ...suggestions].flatMap((range) => [range.start, range.end]),
+    ]),
+  ].sort((a, b) => a - b);
+  const children: ParagraphChild[] = [];
+  const endComment = (ids: readonly number[]) => {
+    for (const id of ids)
+      children.push(new CommentRangeEnd(id), new TextRun({ children: [new CommentReference(id)] }));
+  };
+  points.forEach((point, index) => {
+    for (const suggestion of suggestions.filter((candidate) => candidate.end === point)) {
+      if (suggestion.replacement === '') continue;
+      const change = { id: docx.newId(), author: suggestion.author, date: suggestion.date };
+      children.push(
+        ...textRuns(
+          { ...PLAIN_STYLE, text: suggestion.replacement },
+          (options) => new InsertedTextRun({ ...options, ...change }),
+        ),
+      );
+    }
+    for (const { comment, ids } of threads)
+      if (comment.end === point && comment.start < point) endComment(ids);
+    for (const { comment, ids } of threads) {
+      if (comment.start !== point) continue;
+      children.push(...ids.map((id) => new CommentRangeStart(id)));
+      if (comment.end === point) endComment(ids);
+    }
+    const next = points[index + 1];
+    if (next === undefined) return;
+    const deleted = suggestions.find((suggestion) => suggestion.start <= point && suggestion.end >= next);
+    for (const piece of runsBetween(runs, point, next)) {
+      if (!deleted) {
+        children.push(...textRuns(piece));
+        continue;
+      }
+      const change = { id: docx.newId(), author: deleted.author, date: deleted.date };
+      children.push(...textRuns(piece, (options) => new DeletedTextRun({ ...options, ...change })));
+    }
+  });
+  return children;
 }
 
 function bodySpacing(layout: PageLayout) {
   return { line: SINGLE_LINE * layout.lineSpacing, lineRule: LineRuleType.AUTO, before: 0, after: 0 };
 }
 
-function textParagraph(block: TextBlock, layout: PageLayout, startsSection: boolean): Paragraph {
+function textParagraph(
+  block: TextBlock,
+  layout: PageLayout,
+  startsSection: boolean,
+  docx: DocxReview,
+): Paragraph {
   return new Paragraph({
     alignment: DOCX_ALIGNMENT[block.alignment ?? layout.defaultAlignment],
     spacing: bodySpacing(layout),
@@ -75,11 +213,13 @@ function textParagraph(block: TextBlock, layout: PageLayout, startsSection: bool
       firstLine: twips(firstLineIndent(block, layout, startsSection)),
       ...(block.indentLevel > 0 ? { left: twips(block.indentLevel * layout.indentStep) } : {}),
     },
-    children: block.runs.flatMap(textRuns),
+    children: block.review
+      ? reviewedRuns(block.runs, block.review, docx)
+      : block.runs.flatMap((run) => textRuns(run)),
   });
 }
 
-function chapterParagraphs(manuscript: Manuscript, layout: PageLayout): Paragraph[] {
+function chapterParagraphs(manuscript: Manuscript, layout: PageLayout, docx: DocxReview): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   manuscript.chapters.forEach((chapter, chapterIndex) => {
     paragraphs.push(
@@ -91,9 +231,9 @@ function chapterParagraphs(manuscript: Manuscript, layout: PageLayout): Paragrap
       }),
     );
     let startsSection = true;
-    for (const block of chapterBlocks(chapter.paragraphs)) {
+    for (const block of chapterBlocks(chapter.paragraphs, chapter.review)) {
       if (block.kind === 'text') {
-        paragraphs.push(textParagraph(block, layout, startsSection));
+        paragraphs.push(textParagraph(block, layout, startsSection, docx));
         startsSection = false;
       } else {
         paragraphs.push(
@@ -183,6 +323,7 @@ export async function renderDocx(
     children: isManuscript ? manuscriptTitlePage(manuscript, layout) : bookTitlePage(manuscript, layout),
   };
   const pageNumber = new TextRun({ children: [PageNumber.CURRENT] });
+  const docx = new DocxReview();
   const bodySection: ISectionOptions = {
     properties: {
       type: SectionType.NEXT_PAGE,
@@ -208,12 +349,13 @@ export async function renderDocx(
             }),
           },
         }),
-    children: chapterParagraphs(manuscript, layout),
+    children: chapterParagraphs(manuscript, layout, docx),
   };
 
   const document = new Document({
     title: manuscript.title,
     creator: manuscript.authorName,
+    ...(docx.comments.length > 0 ? { comments: { children: docx.comments } } : {}),
     styles: {
       default: {
         document: {

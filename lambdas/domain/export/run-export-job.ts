@@ -1,10 +1,19 @@
-import { parseParagraphChunk } from '../../../shared/paragraph-text';
+import { reanchor, type AnchorParagraph, type TextAnchor } from '../../../shared/anchoring';
+import { paragraphText, parseParagraphChunk } from '../../../shared/paragraph-text';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
 import { describeError } from '../../logger';
 import type { DomainPorts } from '../ports';
+import type { Repositories } from '../repositories';
 import { getFullStory } from '../stories/full-story';
 import { exportFileKey, type ExportJobMessage } from './export-story';
-import { createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
+import {
+  createManuscript,
+  type Manuscript,
+  type ManuscriptChapter,
+  type ManuscriptComment,
+  type ManuscriptSuggestion,
+  type ParagraphReview,
+} from './manuscript';
 import { renderManuscript } from './render-manuscript';
 
 /** The ports these operations use. */
@@ -13,9 +22,66 @@ export type RunExportJobPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'lo
 export type ExportJobOutcome = 'done' | 'failed' | 'already finished';
 
 /**
+ * The chapter's open threads and open suggestions, as the export asked, each re-found in the chapter's text as
+ * it stands and kept by the index of its paragraph. Detached ones are left out: their words are gone.
+ */
+async function chapterReview(
+  repositories: Repositories,
+  storyId: string,
+  chapterId: string,
+  paragraphs: readonly AnchorParagraph[],
+  message: ExportJobMessage,
+): Promise<Map<number, ParagraphReview>> {
+  const review = await repositories.comments.readChapter(storyId, chapterId);
+  const byParagraph = new Map<
+    number,
+    { comments: ManuscriptComment[]; suggestions: ManuscriptSuggestion[] }
+  >();
+  const place = (anchor: TextAnchor) => {
+    const found = reanchor(anchor, paragraphs);
+    if (found.state === 'detached') return undefined;
+    const index = paragraphs.findIndex((paragraph) => paragraph.key_id === found.anchor.key_id);
+    if (!byParagraph.has(index)) byParagraph.set(index, { comments: [], suggestions: [] });
+    return { marks: byParagraph.get(index)!, start: found.anchor.start, end: found.anchor.end };
+  };
+  if (message.include_comments) {
+    for (const { comment, replies } of review.comments) {
+      if (comment.resolved) continue;
+      const found = place(comment.anchor);
+      found?.marks.comments.push({
+        start: found.start,
+        end: found.end,
+        author: comment.author_name,
+        body: comment.body,
+        date: comment.created_at,
+        replies: replies.map((reply) => ({
+          author: reply.author_name,
+          body: reply.body,
+          date: reply.created_at,
+        })),
+      });
+    }
+  }
+  if (message.include_suggestions) {
+    for (const suggestion of review.suggestions) {
+      if (suggestion.status !== 'open') continue;
+      const found = place(suggestion.anchor);
+      found?.marks.suggestions.push({
+        start: found.start,
+        end: found.end,
+        replacement: suggestion.replacement,
+        author: suggestion.author_name,
+        date: suggestion.created_at,
+      });
+    }
+  }
+  return byParagraph;
+}
+
+/**
  * The story as stored, never as a client last showed it: every ready chapter's paragraphs in order, the author's
  * name and email from their profile. A chapter still being created has nothing to export yet and is left out, as
- * is a chapter at none of the stages the author chose.
+ * is a chapter at none of the stages the author chose. Comments and suggestions come along only when asked.
  */
 export async function readManuscript(
   ports: RunExportJobPorts,
@@ -24,17 +90,35 @@ export async function readManuscript(
   const { repositories } = ports;
   const author = await repositories.users.get(message.user_id);
   const story = await getFullStory(repositories, message.user_id, message.story_id);
-  const chapters: ManuscriptChapter[] = story.chapters_with_contents
-    .filter(({ chapter }) => chapter.status === 'ready')
-    .filter(
-      ({ chapter }) => !message.stages || (chapter.stage !== null && message.stages.includes(chapter.stage)),
-    )
-    .map(({ chapter, blocks }) => ({
-      title: chapter.title,
-      paragraphs: blocks.items
-        .map((item) => parseParagraphChunk(item.chunk.Value))
-        .filter((paragraph): paragraph is Paragraph => paragraph !== undefined),
-    }));
+  const withReview = message.include_comments === true || message.include_suggestions === true;
+  const chapters: ManuscriptChapter[] = await Promise.all(
+    story.chapters_with_contents
+      .filter(({ chapter }) => chapter.status === 'ready')
+      .filter(
+        ({ chapter }) =>
+          !message.stages || (chapter.stage !== null && message.stages.includes(chapter.stage)),
+      )
+      .map(async ({ chapter, blocks }) => {
+        const stored = blocks.items.flatMap((item) => {
+          const paragraph = parseParagraphChunk(item.chunk.Value);
+          return paragraph ? [{ key_id: item.key_id.Value, paragraph }] : [];
+        });
+        const paragraphs: Paragraph[] = stored.map(({ paragraph }) => paragraph);
+        if (!withReview) return { title: chapter.title, paragraphs };
+        const anchorParagraphs = stored.map(({ key_id, paragraph }) => ({
+          key_id,
+          text: paragraphText(paragraph).text,
+        }));
+        const review = await chapterReview(
+          repositories,
+          message.story_id,
+          chapter.id,
+          anchorParagraphs,
+          message,
+        );
+        return { title: chapter.title, paragraphs, review };
+      }),
+  );
   return createManuscript({
     storyId: message.story_id,
     title: story.title,

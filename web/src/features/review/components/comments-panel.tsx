@@ -22,6 +22,7 @@ import {
 } from '../../../api/review';
 import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
 import type { ReviewEditorHandle } from '../../../editor/plugins/review-plugin';
+import { ImportWordComments } from './import-word-comments';
 
 interface CommentsPanelProps {
   open: boolean;
@@ -200,6 +201,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
             ))}
           </Stack>
         )}
+        <ImportWordComments storyId={storyId} />
         <ToggleButtonGroup
           size="small"
           exclusive

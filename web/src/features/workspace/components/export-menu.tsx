@@ -29,8 +29,8 @@ export interface ExportMenuProps {
 
 /**
  * The export menu of the editor's toolbar (spec §4 "Export menu"): opens and closes on click; disabled, with
- * the spec's tooltip, for free accounts. It offers a layout and 'Final chapters only' (both kept while the page
- * is open) and the formats;
+ * the spec's tooltip, for free accounts. It offers a layout, 'Final chapters only' and, for DOCX, comments and
+ * suggestions (all kept while the page is open), and the formats;
  * choosing a format exports the story, the button showing a spinner until the spec's alert reports the result.
  */
 export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
@@ -38,6 +38,8 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [layout, setLayout] = useState<ExportLayout>('manuscript');
   const [finalOnly, setFinalOnly] = useState(false);
+  const [includeComments, setIncludeComments] = useState(false);
+  const [includeSuggestions, setIncludeSuggestions] = useState(false);
   const { startExport, pending } = useStoryExport({ storyId, title: storyTitle });
   const menuId = useId();
   const open = anchor !== null;
@@ -111,13 +113,40 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
           <ListItemText primary="Final chapters only" secondary="Leave out draft and revised chapters" />
         </MenuItem>
         <Divider />
+        <ListSubheader sx={{ lineHeight: '32px' }}>DOCX only</ListSubheader>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={includeComments}
+          onClick={() => setIncludeComments((include) => !include)}
+        >
+          <ListItemIcon>{includeComments && <Check fontSize="small" />}</ListItemIcon>
+          <ListItemText primary="Include comments" secondary="As Word comments, with their replies" />
+        </MenuItem>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={includeSuggestions}
+          onClick={() => setIncludeSuggestions((include) => !include)}
+        >
+          <ListItemIcon>{includeSuggestions && <Check fontSize="small" />}</ListItemIcon>
+          <ListItemText
+            primary="Include suggestions as tracked changes"
+            secondary="Editors' open suggestions"
+          />
+        </MenuItem>
+        <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>Format</ListSubheader>
         {EXPORT_TYPES.map((type) => (
           <MenuItem
             key={type}
             onClick={() => {
               setAnchor(null);
-              startExport({ type, layout, ...(finalOnly ? { stages: ['final'] } : {}) });
+              startExport({
+                type,
+                layout,
+                ...(finalOnly ? { stages: ['final'] } : {}),
+                includeComments,
+                includeSuggestions,
+              });
             }}
           >
             <ListItemText inset primary={EXPORT_TYPE_LABELS[type]} />

@@ -31,6 +31,10 @@ export interface ExportVariables {
   layout: ExportLayout;
   /** Only the chapters at these stages; every chapter when left out. */
   stages?: ChapterStage[];
+  /** DOCX only: the comment threads as Word comments. */
+  includeComments?: boolean;
+  /** DOCX only: the open suggestions as tracked changes. */
+  includeSuggestions?: boolean;
 }
 
 /**
@@ -43,10 +47,18 @@ export function useStoryExport(story: { storyId: string; title: string }) {
   const mutation = useAlertingMutation({
     failureLog: 'Exporting the story failed.',
     failureAlert: exportFailedAlert,
-    mutationFn: async ({ type, layout, stages }: ExportVariables) => {
+    mutationFn: async ({ type, layout, stages, includeComments, includeSuggestions }: ExportVariables) => {
       await flushAllChapterQueues();
       const giveUpAt = Date.now() + GIVE_UP_AFTER_MS;
-      let answer = await requestExport(story, type, layout, stages);
+      // Asked for only when ticked, and only of a Word file: PDF and EPUB carry no comments.
+      const review =
+        type === 'docx'
+          ? {
+              ...(includeComments ? { include_comments: true } : {}),
+              ...(includeSuggestions ? { include_suggestions: true } : {}),
+            }
+          : {};
+      let answer = await requestExport(story, type, layout, stages, review);
       while (!('url' in answer)) {
         if (Date.now() > giveUpAt) throw new Error('The export is taking too long.');
         await pause(POLL_INTERVAL_MS);
