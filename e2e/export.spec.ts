@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { sessionCookieName } from '../lambdas/middleware/cookies';
 import type { EmbeddedRuntime } from '../local/embedded-runtime';
 import { grantSubscription, startTestRuntime } from '../test/helpers/embedded-runtime';
-import { openNewChapter, typeParagraphs } from './fixtures/chapter-editor';
+import JSZip from 'jszip';
+import { openNewChapter, paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
 
 /**
  * Export needs a subscriber, and one case a subscription that lapsed without the page knowing, which no API call
@@ -44,47 +41,47 @@ async function subscribe(page: Page): Promise<void> {
   await page.reload();
 }
 
-async function exportAsManuscriptPdf(page: Page) {
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await page.getByRole('menuitemradio', { name: /^Manuscript/ }).click();
-  await page.getByRole('menuitem', { name: 'PDF' }).click();
-}
-
 /** The 'Conversion complete' alert's link, downloaded as a browser would; the worker converts meanwhile. */
-async function downloadFromAlert(page: Page): Promise<Buffer> {
+async function downloadFromAlert(page: Page, type: 'PDF' | 'DOCX'): Promise<Buffer> {
   const alert = page.getByRole('alert').filter({ hasText: 'Conversion complete' });
   await expect(alert).toContainText('Right-click the link to save your document.', { timeout: 30_000 });
-  const href = await alert.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const href = await alert.getByRole('link', { name: `Download ${type}` }).getAttribute('href');
   const response = await page.request.get(href!);
   expect(response.status()).toBe(200);
   return response.body();
 }
 
-function pdfText(pdf: Buffer): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'loreweaver-e2e-export-'));
-  try {
-    const file = path.join(folder, 'story.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-// One format is enough here: every format's file is checked in test/integration/export.test.ts and the domain's
-// render tests (epubcheck included), and the menu's layouts and formats in the toolbar's jsdom tests.
-test('a subscriber exports what they just typed to PDF and downloads it', async ({ browser }) => {
+// One export is enough here: every format's file is checked in test/integration/export.test.ts and the domain's
+// render tests (epubcheck included), the Word comments in test/integration/review-word-round-trip.test.ts, and
+// the menu's layouts, formats and options in the toolbar's jsdom tests.
+test('a subscriber comments on what they just typed and exports it to DOCX with the comment', async ({
+  browser,
+}) => {
   const page = await newPage(browser);
   const { editor } = await openNewChapter(page, 'export');
   await subscribe(page);
-  // Exported at once, before autosave's own flush: the menu sends what autosave holds first.
   await typeParagraphs(page, editor, ['The lanterns swung low over the silver river.']);
+  await waitUntilSaved(page.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ }));
+  await paragraphs(editor).first().click();
+  await page.keyboard.press('Home');
+  for (let letter = 0; letter < 'The lanterns'.length; letter += 1)
+    await page.keyboard.press('Shift+ArrowRight');
+  await page.getByRole('button', { name: 'Comment on the selected words' }).click();
+  const panel = page.getByRole('complementary', { name: 'Comments' });
+  await panel.getByRole('textbox', { name: 'Comment' }).fill('Brighter here?');
+  await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(panel.getByRole('article', { name: /^Comment by / })).toContainText('Brighter here?');
 
-  await exportAsManuscriptPdf(page);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: /^Include comments/ }).click();
+  await page.getByRole('menuitem', { name: 'DOCX' }).click();
 
-  const pdf = await downloadFromAlert(page);
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain('The lanterns swung low over the silver river.');
+  const docx = await JSZip.loadAsync(await downloadFromAlert(page, 'DOCX'));
+  const text = (xml: string) => xml.replace(/<[^>]+>/g, '');
+  expect(text(await docx.file('word/document.xml')!.async('string'))).toContain(
+    'The lanterns swung low over the silver river.',
+  );
+  expect(text(await docx.file('word/comments.xml')!.async('string'))).toContain('Brighter here?');
 });
 
 test("a subscription that lapses while the page is open gets the 'Insufficient subscription' warning", async ({

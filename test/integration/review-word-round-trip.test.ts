@@ -142,25 +142,75 @@ describe('the Word round trip of comments and suggestions', () => {
     expect(textIn(document)).toContain(TEXT);
   });
 
-  it('imports the exported comments back onto their words, by their Word authors', async () => {
+  it('brings nothing twice: the file it exported, imported back, adds nothing', async () => {
     const before = await threads();
+
     const response = await importDocx(author, exported);
 
     expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ imported: 0, unplaced: 0 });
+    expect(await threads()).toEqual(before);
+  });
+
+  it('imports the exported comments back onto their words, by their Word authors', async () => {
+    const [original] = await threads();
+    const deleted = await author.fetch(`/api/stories/${storyId}/comments/${original!.comment_id}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(204);
+
+    const response = await importDocx(author, exported);
+
     expect(await response.json()).toEqual({ imported: 2, unplaced: 0 });
-    const imported = (await threads()).filter(
-      (thread) => !before.some((old) => old.comment_id === thread.comment_id),
-    );
-    expect(imported).toHaveLength(1);
-    expect(imported[0]).toMatchObject({
+    const [imported, ...others] = await threads();
+    expect(others).toEqual([]);
+    expect(imported).toMatchObject({
       author: { name: 'Ed Editor' },
       body: 'Which ships?',
       state: 'anchored',
       anchor: { exact: 'counted the ships' },
       mine: true,
     });
-    expect(imported[0]!.replies.map((reply) => [reply.author.name, reply.body])).toEqual([
+    expect(imported!.replies.map((reply) => [reply.author.name, reply.body])).toEqual([
       ['Ada Author', 'The ones with lanterns.'],
+    ]);
+  });
+
+  it('adds a reply written in Word to the thread it answers, and only that reply', async () => {
+    const document = new Document({
+      comments: {
+        children: [
+          { id: 0, author: 'Ed Editor', children: [new Paragraph('Which ships?')] },
+          { id: 1, author: 'Ada Author', children: [new Paragraph('The ones with lanterns.')], parentId: 0 },
+          { id: 2, author: 'Ed Editor', children: [new Paragraph('Then say lanterns.')], parentId: 0 },
+        ],
+      },
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              children: [
+                new TextRun('The lighthouse keeper '),
+                new CommentRangeStart(0),
+                new TextRun('counted the ships'),
+                new CommentRangeEnd(0),
+                new TextRun({ children: [new CommentReference(0)] }),
+                new TextRun(' every night.'),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+
+    const response = await importDocx(author, new Uint8Array(await Packer.toBuffer(document)));
+
+    expect(await response.json()).toEqual({ imported: 1, unplaced: 0 });
+    const [thread, ...others] = await threads();
+    expect(others).toEqual([]);
+    expect(thread!.replies.map((reply) => [reply.author.name, reply.body])).toEqual([
+      ['Ada Author', 'The ones with lanterns.'],
+      ['Ed Editor', 'Then say lanterns.'],
     ]);
   });
 

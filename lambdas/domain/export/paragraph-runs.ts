@@ -1,5 +1,5 @@
 import { type InlineNode, type Paragraph, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
-import type { ParagraphReview } from './manuscript';
+import type { ParagraphReview } from './manuscript-review';
 
 /**
  * The stored paragraph JSON turned into what every renderer lays out, so the three formats agree on what a

@@ -25,13 +25,11 @@ import {
 import {
   type ExportLayout,
   type Manuscript,
-  type ManuscriptComment,
-  type ManuscriptSuggestion,
-  type ParagraphReview,
   type RenderedExport,
   runningHeaderPrefix,
   wordCountLine,
 } from './manuscript';
+import type { ManuscriptComment, ManuscriptSuggestion, ParagraphReview } from './manuscript-review';
 import { type PageLayout, firstLineIndent, pageLayout, twips } from './page-layouts';
 import { type Alignment, type StyledRun, type TextBlock, chapterBlocks } from './paragraph-runs';
 

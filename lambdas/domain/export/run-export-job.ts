@@ -6,14 +6,8 @@ import type { DomainPorts } from '../ports';
 import type { Repositories } from '../repositories';
 import { getFullStory } from '../stories/full-story';
 import { exportFileKey, type ExportJobMessage } from './export-story';
-import {
-  createManuscript,
-  type Manuscript,
-  type ManuscriptChapter,
-  type ManuscriptComment,
-  type ManuscriptSuggestion,
-  type ParagraphReview,
-} from './manuscript';
+import { createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
+import type { ManuscriptComment, ManuscriptSuggestion, ParagraphReview } from './manuscript-review';
 import { renderManuscript } from './render-manuscript';
 
 /** The ports these operations use. */

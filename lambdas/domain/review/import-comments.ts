@@ -4,7 +4,8 @@ import { COMMENT_BODY_MAX_LENGTH, MAX_COMMENTS_PER_CHAPTER } from '../../../shar
 import { listChapters } from '../chapters/chapter-list';
 import { ConcurrentChangeError } from '../concurrency';
 import type { Repositories } from '../repositories';
-import type { CommentRecord, ReplyRecord } from './review-repository';
+import type { Write } from '../unit-of-work';
+import type { ChapterReview, CommentRecord, ReplyRecord } from './review-repository';
 import { MAX_REPLIES_PER_THREAD } from './comments';
 import { newReviewId, readAnchorParagraphs } from './review-writes';
 import { UNNAMED_PERSON } from './shares';
@@ -70,59 +71,122 @@ export async function importWordComments(
     else unplaced += 1 + replies.length;
   }
 
+  // A thread already in the story (the same writer, words and text: a file exported from here and sent back)
+  // gains only the replies it lacks, so importing a file twice brings nothing twice.
+  const reviews = new Map<string, Promise<ChapterReview>>();
+  const reviewOf = (chapterId: string) => {
+    if (!reviews.has(chapterId))
+      reviews.set(chapterId, repositories.comments.readChapter(storyId, chapterId));
+    return reviews.get(chapterId)!;
+  };
   let imported = 0;
   for (const thread of threads) {
-    const stored = await storeThread(repositories, { userId, storyId, now }, thread);
-    if (stored) imported += 1 + thread.replies.length;
-    else unplaced += 1 + thread.replies.length;
+    const existing = (await reviewOf(thread.chapterId)).comments.find(
+      ({ comment }) =>
+        comment.author_name === nameOf(thread.comment) &&
+        comment.body === bodyOf(thread.comment) &&
+        comment.anchor.exact === thread.comment.quote!.exact,
+    );
+    const replies = existing
+      ? thread.replies
+          .filter(
+            (reply) =>
+              !existing.replies.some(
+                (old) => old.author_name === nameOf(reply) && old.body === bodyOf(reply),
+              ),
+          )
+          .slice(0, MAX_REPLIES_PER_THREAD - existing.replies.length)
+      : thread.replies;
+    const stored = existing
+      ? await storeReplies(repositories, { userId, storyId, now }, existing.comment, replies)
+      : await storeThread(repositories, { userId, storyId, now }, { ...thread, replies });
+    if (stored) imported += (existing ? 0 : 1) + replies.length;
+    else unplaced += (existing ? 0 : 1) + replies.length;
   }
   return { imported, unplaced };
 }
 
-/**
- * One thread and its replies in one transaction, counted against the chapter's bound (no rate limit: one
- * upload is one act of the author's). False when the chapter is full.
- */
-async function storeThread(
-  repositories: Repositories,
-  { userId, storyId, now }: { userId: string; storyId: string; now: Date },
-  { chapterId, anchor, comment, replies }: PlacedThread,
-): Promise<boolean> {
-  const dateOf = (note: WordComment) => {
-    const date = note.date ? new Date(note.date) : now;
-    return Number.isNaN(date.getTime()) ? now.toISOString() : date.toISOString();
-  };
-  const record: CommentRecord = {
-    comment_id: newReviewId(),
-    chapter_id: chapterId,
-    author_id: userId,
-    author_name: comment.author.trim() || UNNAMED_PERSON,
-    body: bodyOf(comment),
-    anchor,
-    resolved: false,
-    created_at: dateOf(comment),
-    updated_at: now.toISOString(),
-    participants: [userId],
-  };
-  const replyRecords: ReplyRecord[] = replies.map((reply) => ({
+const nameOf = (note: WordComment) => note.author.trim() || UNNAMED_PERSON;
+
+function dateOf(note: WordComment, now: Date): string {
+  const date = note.date ? new Date(note.date) : now;
+  return Number.isNaN(date.getTime()) ? now.toISOString() : date.toISOString();
+}
+
+function replyRecords(userId: string, comment: CommentRecord, replies: readonly WordComment[], now: Date) {
+  return replies.map((reply): ReplyRecord => ({
     reply_id: newReviewId(),
-    comment_id: record.comment_id,
-    chapter_id: chapterId,
+    comment_id: comment.comment_id,
+    chapter_id: comment.chapter_id,
     author_id: userId,
-    author_name: reply.author.trim() || UNNAMED_PERSON,
+    author_name: nameOf(reply),
     body: bodyOf(reply),
-    created_at: dateOf(reply),
+    created_at: dateOf(reply, now),
   }));
+}
+
+/**
+ * Writes counted against the chapter's bound in one transaction (no rate limit: one upload is one act of the
+ * author's). False when the chapter is full.
+ */
+async function commitCounted(
+  repositories: Repositories,
+  { userId, storyId, chapterId }: { userId: string; storyId: string; chapterId: string },
+  count: number,
+  writes: Write[],
+): Promise<boolean> {
+  if (count === 0) return true;
   try {
     await repositories.commit([
-      repositories.comments.countItem(storyId, chapterId, 1 + replyRecords.length, MAX_COMMENTS_PER_CHAPTER),
+      repositories.comments.countItem(storyId, chapterId, count, MAX_COMMENTS_PER_CHAPTER),
       repositories.stories.existsCondition(userId, storyId),
-      ...repositories.comments.putCommentItems(storyId, record),
-      ...replyRecords.map((reply) => repositories.comments.putReplyItem(storyId, reply)),
+      ...writes,
     ]);
   } catch (error) {
     if (error instanceof ConcurrentChangeError && error.failedWrites.includes(0)) return false;
     throw error;
   }
   return true;
+}
+
+/** One new thread and its replies. */
+function storeThread(
+  repositories: Repositories,
+  { userId, storyId, now }: { userId: string; storyId: string; now: Date },
+  { chapterId, anchor, comment, replies }: PlacedThread,
+): Promise<boolean> {
+  const record: CommentRecord = {
+    comment_id: newReviewId(),
+    chapter_id: chapterId,
+    author_id: userId,
+    author_name: nameOf(comment),
+    body: bodyOf(comment),
+    anchor,
+    resolved: false,
+    created_at: dateOf(comment, now),
+    updated_at: now.toISOString(),
+    participants: [userId],
+  };
+  const records = replyRecords(userId, record, replies, now);
+  return commitCounted(repositories, { userId, storyId, chapterId }, 1 + records.length, [
+    ...repositories.comments.putCommentItems(storyId, record),
+    ...records.map((reply) => repositories.comments.putReplyItem(storyId, reply)),
+  ]);
+}
+
+/** New replies in a thread already in the story; its collaborators are told, as of any reply. */
+function storeReplies(
+  repositories: Repositories,
+  { userId, storyId, now }: { userId: string; storyId: string; now: Date },
+  comment: CommentRecord,
+  replies: readonly WordComment[],
+): Promise<boolean> {
+  const records = replyRecords(userId, comment, replies, now);
+  const toTell = comment.participants.filter((id) => id !== userId);
+  return commitCounted(repositories, { userId, storyId, chapterId: comment.chapter_id }, records.length, [
+    // Also the guard that the thread is still there, unchanged since it was read.
+    repositories.comments.updateCommentItem(storyId, comment, {}, comment.updated_at, now),
+    ...records.map((reply) => repositories.comments.putReplyItem(storyId, reply)),
+    ...repositories.comments.addUnreadItems(storyId, toTell, records.length),
+  ]);
 }
