@@ -1,7 +1,7 @@
 /**
  * Issue 17 figure 6, the weight of what we ship:
- * - every Lambda bundle (routes, workers, the scheduled job) built as CDK builds it (the `bundling` of
- *   `lib/constructs/loreweaver-function.ts`, translated to esbuild by `support/lambda-bundle.ts`), minified:
+ * - every Lambda bundle (routes, workers, the scheduled job) as the stack builds and uploads it
+ *   (`lib/constructs/lambda-bundles.ts`), minified:
  *   its size against ≤ 300 KB for API handlers, the packages that weigh most, and its cold import in Node (a
  *   fresh process per import with Lambda's NODE_OPTIONS, median of a few);
  * - the web app in Chromium: the JS and CSS a signed-in author's browser loads to show `/stories` (target
@@ -17,7 +17,7 @@
  *   npm run build:web && npx tsx bench/weight.bench.ts
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,7 +31,8 @@ import type { Story } from '../shared/schemas/story';
 import { signIn, startTestRuntime, type TestBrowser } from '../test/helpers/embedded-runtime';
 import { multipartForm } from '../test/helpers/images';
 import { median, printFigure } from './support/figures';
-import { buildLambdaBundles, weightByPackage, type LambdaBundle } from './support/lambda-bundle';
+import { buildLambdaBundles, type LambdaBundle } from '../lib/constructs/lambda-bundles';
+import { weightByPackage } from './support/lambda-bundle';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const handlersDirectory = path.join(repositoryRoot, 'lambdas');
@@ -87,13 +88,11 @@ async function weighLambdas(): Promise<void> {
     ...scheduledJobs.map((job) => ({ handler: job.handler, access: job.access, api: false })),
   ].filter((entry, index, all) => all.findIndex((other) => other.handler === entry.handler) === index);
   const outputRoot = mkdtempSync(path.join(tmpdir(), 'loreweaver-weight-'));
-  // Handlers that keep sharp external find it here, as they find the copy CDK puts beside their bundle.
-  symlinkSync(path.join(repositoryRoot, 'node_modules'), path.join(outputRoot, 'node_modules'));
   const apiSizes: number[] = [];
   const apiImports: number[] = [];
   let overTarget = 0;
   try {
-    const bundles = await buildLambdaBundles(repositoryRoot, handlersDirectory, functions, outputRoot);
+    const bundles = buildLambdaBundles(repositoryRoot, handlersDirectory, functions, outputRoot);
     for (const [index, bundle] of bundles.entries()) {
       const { handler, api } = functions[index]!;
       const importMs = median(Array.from({ length: COLD_IMPORT_RUNS }, () => coldImportMs(bundle)));

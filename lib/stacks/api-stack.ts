@@ -1,4 +1,6 @@
-import { Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, NestedStack, Stack, type StackProps, Stage, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPoolClient, UserPool } from 'aws-cdk-lib/aws-cognito';
@@ -24,6 +26,7 @@ import {
   LoreweaverFunction,
   queueEnvironment,
 } from '../constructs/loreweaver-function';
+import { buildLambdaBundles } from '../constructs/lambda-bundles';
 import { WorkQueue } from '../constructs/work-queue';
 import { API_PATH_PREFIXES } from '../../lambdas/path-prefixes';
 
@@ -104,9 +107,13 @@ export class ApiStack extends Stack {
       OIDC_PROVIDER_HINT: 'cognito',
       TABLE_NAME: props.table.tableName,
     };
+    // Every function's bundle at once (see lambda-bundles.ts). CDK copies each into the cloud assembly as its
+    // function is declared, so the folder they were built in goes once every function is.
+    const sources = [...props.routes, ...props.workers, ...props.scheduledJobs];
+    const bundlesDirectory = join(Stage.of(this)!.outdir, `${this.stackName}.bundles`);
+    const bundles = buildLambdaBundles(props.projectRoot, props.handlersDirectory, sources, bundlesDirectory);
+    const bundleOf = (source: (typeof sources)[number]) => bundles[sources.indexOf(source)]!;
     const common = {
-      handlersDirectory: props.handlersDirectory,
-      projectRoot: props.projectRoot,
       logRetention: config.logRetention,
       environment,
       alarmTopic: props.alarmTopic,
@@ -127,6 +134,7 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(routeScope, id, {
         ...common,
         handler: route.handler,
+        bundle: bundleOf(route),
         access: route.access,
         description: `${key} (${route.handler})`,
         timeout: ROUTE_TIMEOUT,
@@ -150,6 +158,7 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(this, `${pascalCase(worker.queue)}Worker`, {
         ...common,
         handler: worker.handler,
+        bundle: bundleOf(worker),
         access: worker.access,
         description: `${worker.queue} queue worker (${worker.handler})`,
         timeout: Duration.seconds(worker.timeoutSeconds),
@@ -168,6 +177,7 @@ export class ApiStack extends Stack {
       const fn = new LoreweaverFunction(this, `${pascalCase(job.name)}Job`, {
         ...common,
         handler: job.handler,
+        bundle: bundleOf(job),
         access: job.access,
         description: `${job.name} scheduled job (${job.handler})`,
         timeout: Duration.seconds(job.timeoutSeconds),
@@ -180,6 +190,7 @@ export class ApiStack extends Stack {
         targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
       });
     }
+    rmSync(bundlesDirectory, { recursive: true, force: true });
   }
 }
 

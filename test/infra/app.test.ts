@@ -7,7 +7,8 @@ import { type GrantablePort, portGrants } from '../../lambdas/port-grants';
 import { routes, scheduledJobs, workers } from '../../lambdas/routes';
 import { securityHeaders } from '../../shared/security-headers';
 import { bucketName, bucketOrigin } from '../../lib/config';
-import { handlerImportsSharp, queueEnvironment } from '../../lib/constructs/loreweaver-function';
+import { handlerImportsSharp } from '../../lib/constructs/lambda-bundles';
+import { queueEnvironment } from '../../lib/constructs/loreweaver-function';
 import { routeKey } from '../../lib/stacks/api-stack';
 import {
   acknowledgements,
