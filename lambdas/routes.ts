@@ -401,6 +401,25 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/create-associations',
     access: { table: 'readWrite' },
   },
+  // Issue 25 §2: facts that change as the story goes.
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/associations/{associationId}/facts',
+    handler: 'http/associations/create-fact',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/stories/{storyId}/associations/{associationId}/facts/{factId}',
+    handler: 'http/associations/update-fact',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/associations/{associationId}/facts/{factId}',
+    handler: 'http/associations/delete-fact',
+    access: { table: 'readWrite' },
+  },
   {
     method: 'PUT',
     path: '/api/stories/{storyId}/associations',

@@ -177,3 +177,13 @@ export const TOO_MANY_COMMENTS_MESSAGE = 'This chapter already holds 2000 commen
 /** Comments, replies and suggestions one person may write per minute. */
 export const COMMENT_WRITES_PER_MINUTE = 30;
 export const COMMENT_RATE_LIMIT_MESSAGE = 'You are commenting very fast. Wait a minute, then try again.';
+
+/** Issue 25 §2: facts that change as the story goes ('Age' '17' from chapter 9). */
+export const FACT_LABEL_MAX_LENGTH = 60;
+export const FACT_VALUE_MAX_LENGTH = 1000;
+export const FACT_LABEL_REQUIRED_MESSAGE = 'A fact needs a label.';
+export const FACT_LABEL_TOO_LONG_MESSAGE = 'A fact label may be at most 60 characters.';
+export const FACT_VALUE_TOO_LONG_MESSAGE = 'A fact may be at most 1000 characters.';
+/** Facts one story keeps of one association: a bound on what one association read returns. */
+export const MAX_FACTS_PER_ASSOCIATION = 200;
+export const TOO_MANY_FACTS_MESSAGE = 'This element already holds 200 facts in this story.';

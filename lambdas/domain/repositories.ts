@@ -1,4 +1,5 @@
 import type { AssociationRepository } from './associations/association-repository';
+import type { FactRepository } from './associations/fact-repository';
 import type { SessionRepository } from './auth/session-repository';
 import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
 import type { ProcessedEvents, UserBillingState } from './billing/billing-state';
@@ -26,6 +27,8 @@ export interface Repositories extends UnitOfWork {
   /** Each chapter's text as the story-wide reads need it, cached by the chapter's content stamp. */
   textCache: TextCacheRepository;
   associations: AssociationRepository;
+  /** Facts about associations, from the chapter they become true in (issue 25 §2). */
+  facts: FactRepository;
   settings: SettingsRepository;
   outlines: OutlineRepository;
   users: UserRepository;

@@ -8,6 +8,7 @@ export const SeriesPathSchema = z.object({ seriesId: IdSchema });
 export const ChapterPathSchema = z.object({ storyId: IdSchema, chapterId: IdSchema });
 export const SeriesStoryPathSchema = z.object({ seriesId: IdSchema, storyId: IdSchema });
 export const AssociationPathSchema = StoryPathSchema.extend({ associationId: IdSchema });
+export const FactPathSchema = AssociationPathSchema.extend({ factId: IdSchema });
 export const VersionPathSchema = ChapterPathSchema.extend({ versionId: IdSchema });
 export const SharePathSchema = StoryPathSchema.extend({ shareId: ShareIdSchema });
 export const JoinSharePathSchema = z.object({ shareId: ShareIdSchema });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FactSchema } from './facts';
 import {
   ASSOCIATION_ALIASES_MAX_LENGTH,
   ASSOCIATION_ALIASES_TOO_LONG_MESSAGE,
@@ -81,6 +82,8 @@ export const AssociationSchema = AssociationListItemSchema.extend({
     /** The background. */
     extended_description: z.string(),
   }),
+  /** GET of one association only (issue 25 §2): all its facts in story order, or those standing `as_of`. */
+  facts: z.array(FactSchema).optional(),
 });
 export type Association = z.infer<typeof AssociationSchema>;
 

@@ -927,6 +927,11 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     comments: notInMemory<Repositories['comments']>('comments', {
       getUnreadRead: () => asRead(async () => 0),
     }),
+    // Facts (issue 25 §2) are tested on DynamoDB Local too; an association read here has none.
+    facts: notInMemory<Repositories['facts']>('facts', {
+      list: async () => [],
+      deleteAll: async () => undefined,
+    }),
     async commit(writes) {
       if (writes.length > MAX_WRITES_PER_TRANSACTION) {
         throw new ValidationError('This change touches too many items to be made at once.');

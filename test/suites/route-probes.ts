@@ -38,6 +38,8 @@ export interface AuthorIds {
   shareId: string;
   commentId: string;
   suggestionId: string;
+  /** A fact about the association, from the chapter (issue 25 §2). */
+  factId: string;
 }
 
 export interface ProbeRequest {
@@ -311,6 +313,24 @@ export const probes: Record<string, RouteProbe> = {
   },
   'GET /api/stories/{storyId}/associations/{associationId}': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}` }),
+    intruderStatus: 404,
+  },
+  'POST /api/stories/{storyId}/associations/{associationId}/facts': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/associations/${v.associationId}/facts`,
+      json: { label: 'Status', value: 'captured', from_chapter_id: v.chapterId },
+    }),
+    intruderStatus: 404,
+  },
+  'PATCH /api/stories/{storyId}/associations/{associationId}/facts/{factId}': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/associations/${v.associationId}/facts/${v.factId}`,
+      json: { value: 'hijacked' },
+    }),
+    intruderStatus: 404,
+  },
+  'DELETE /api/stories/{storyId}/associations/{associationId}/facts/{factId}': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}/facts/${v.factId}` }),
     intruderStatus: 404,
   },
   'POST /api/stories/{storyId}/associations': {
@@ -681,6 +701,18 @@ export async function signInWithOneOfEverything(
     }),
     201,
   );
+  const fact = await answer<{ fact_id: string }>(
+    await browser.sendJson(
+      'POST',
+      `/api/stories/${story.story_id}/associations/${association!.association_id}/facts`,
+      {
+        label: 'Age',
+        value: '17',
+        from_chapter_id: chapterId,
+      },
+    ),
+    201,
+  );
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -711,6 +743,7 @@ export async function signInWithOneOfEverything(
       shareId: share.share_id,
       commentId: comment.comment_id,
       suggestionId: suggestion.suggestion_id,
+      factId: fact.fact_id,
       ...billing,
     },
   };

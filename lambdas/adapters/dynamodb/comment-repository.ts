@@ -20,7 +20,15 @@ import {
   unreadKey,
 } from './keys/review-keys';
 import { storyPartitionKey } from './keys/story-keys';
-import { asRead, asWrite, getItem, queryAll, type TableItem, type TableKey } from './table';
+import {
+  asRead,
+  asWrite,
+  boundedCountWrite,
+  getItem,
+  queryAll,
+  type TableItem,
+  type TableKey,
+} from './table';
 
 function commentFromItem(item: TableItem): CommentRecord {
   return {
@@ -127,25 +135,13 @@ export class DynamoDbCommentRepository implements CommentRepository {
   }
 
   countItem(storyId: string, chapterId: string, change: number, limit: number) {
-    return asWrite({
-      Update: {
-        TableName: this.database.tableName,
-        Key: reviewCountKey(storyId, chapterId),
-        UpdateExpression: 'SET #entity = :entity ADD #count :change',
-        // Removing never fails; adding only while there is room.
-        ...(change > 0
-          ? {
-              ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
-              ExpressionAttributeValues: {
-                ':entity': 'review-count',
-                ':change': change,
-                ':room': limit - change,
-              },
-            }
-          : { ExpressionAttributeValues: { ':entity': 'review-count', ':change': change } }),
-        ExpressionAttributeNames: { '#count': 'count', '#entity': 'entity' },
-      },
-    });
+    return boundedCountWrite(
+      this.database,
+      reviewCountKey(storyId, chapterId),
+      'review-count',
+      change,
+      limit,
+    );
   }
 
   putCommentItems(storyId: string, comment: CommentRecord) {

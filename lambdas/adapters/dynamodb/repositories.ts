@@ -7,6 +7,7 @@ import { DynamoDbChapterRepository } from './chapter-repository';
 import { DynamoDbCommentRepository } from './comment-repository';
 import { DynamoDbDailyWordsRepository } from './daily-words-repository';
 import type { Database } from './document-client';
+import { DynamoDbFactRepository } from './fact-repository';
 import { DynamoDbOutlineRepository } from './outline-repository';
 import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
@@ -30,6 +31,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     blocks: new DynamoDbBlockRepository(database),
     textCache: new DynamoDbTextCacheRepository(database),
     associations: new DynamoDbAssociationRepository(database),
+    facts: new DynamoDbFactRepository(database),
     settings: new DynamoDbSettingsRepository(database),
     outlines: new DynamoDbOutlineRepository(database),
     users: new DynamoDbUserRepository(database),

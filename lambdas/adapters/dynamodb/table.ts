@@ -84,6 +84,33 @@ export function versionCondition(version: number) {
     : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': version } };
 }
 
+/**
+ * Adds `change` to a counter item (`entity` names it) in a transaction. Removing never fails; adding fails the
+ * transaction when the count would pass `limit`, which keeps a bound under concurrent requests.
+ */
+export function boundedCountWrite(
+  database: Database,
+  key: TableKey,
+  entity: string,
+  change: number,
+  limit: number,
+): Write {
+  return asWrite({
+    Update: {
+      TableName: database.tableName,
+      Key: key,
+      UpdateExpression: 'SET #entity = :entity ADD #count :change',
+      ...(change > 0
+        ? {
+            ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
+            ExpressionAttributeValues: { ':entity': entity, ':change': change, ':room': limit - change },
+          }
+        : { ExpressionAttributeValues: { ':entity': entity, ':change': change } }),
+      ExpressionAttributeNames: { '#count': 'count', '#entity': 'entity' },
+    },
+  });
+}
+
 /** One item by its key, consistent unless said, made into what the repository answers; undefined when missing. */
 export async function getItem<T>(
   database: Database,

@@ -11,10 +11,10 @@ import {
   type AssociationPorts,
   imageUrl,
   portraitKeyPrefix,
-  requireAssociation,
   requireOwnedStory,
   type StoryScope,
 } from './associations';
+import { requireAssociation } from './story-associations';
 
 /** Avatars and tooltips show portraits small: a square crop of this side. */
 const THUMBNAIL_SIDE = 128;

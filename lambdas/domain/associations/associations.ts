@@ -18,7 +18,13 @@ import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
 import type { StoryRecord } from '../stories/story-repository';
 import type { AssociationRecord, AssociationRepository } from './association-repository';
-import { locateAssociation, readStoryAssociations, type ScopedAssociation } from './story-associations';
+import { deleteFactsOf, readFacts } from './facts';
+import {
+  locateAssociation,
+  readStoryAssociations,
+  requireAssociation,
+  type ScopedAssociation,
+} from './story-associations';
 
 /** What the association operations use; handlers pass their ports. */
 export type AssociationPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
@@ -66,17 +72,6 @@ export function requireOwnedStory(ports: AssociationPorts, scope: StoryScope): P
   return ports.repositories.stories.requireOwned(scope.userId, scope.storyId);
 }
 
-/** The association as the story sees it (its own, or shared by its series), or 404. */
-export async function requireAssociation(
-  repository: AssociationRepository,
-  story: StoryRecord,
-  associationId: string,
-): Promise<ScopedAssociation> {
-  const found = await locateAssociation(repository, story, associationId);
-  if (!found) throw new NotFoundError('No such association.');
-  return found;
-}
-
 /**
  * Spec §7 thumbs list: every association of the story, oldest first, its series' shared ones among them;
  * none is an empty list.
@@ -90,18 +85,17 @@ export async function listAssociations(
   return associations.map(({ record, scope: associationScope }) => toListItem(record, associationScope));
 }
 
+/** One association with its facts: all of them in story order, or those standing at chapter `asOf`. */
 export async function getAssociation(
   ports: AssociationPorts,
   scope: StoryScope,
   associationId: string,
+  asOf?: string,
 ): Promise<Association> {
   const story = await requireOwnedStory(ports, scope);
-  const { record, scope: associationScope } = await requireAssociation(
-    ports.repositories.associations,
-    story,
-    associationId,
-  );
-  return toAssociation(record, associationScope);
+  const association = await requireAssociation(ports.repositories.associations, story, associationId);
+  const facts = await readFacts(ports.repositories, scope.userId, story, association, asOf);
+  return { ...toAssociation(association.record, association.scope), facts };
 }
 
 /**
@@ -199,7 +193,10 @@ export async function deleteAssociations(
     const home = story.series_id
       ? (await locateAssociation(repository, story, associationId))?.home
       : { storyId: story.story_id };
-    if (home) await repository.delete(home, associationId);
+    if (home) {
+      await repository.delete(home, associationId);
+      await deleteFactsOf(ports.repositories, scope.userId, story, home, associationId);
+    }
     // Also when the item was already gone: a retry cleans up images an interrupted delete left behind. Only
     // this story's: a copy a volume kept when it left its series may still show a portrait uploaded elsewhere.
     await ports.blobs.deletePrefix('images', portraitKeyPrefix(scope.storyId, associationId));

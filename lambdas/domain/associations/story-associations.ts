@@ -1,4 +1,5 @@
 import type { AssociationScope } from '../../../shared/schemas/associations';
+import { NotFoundError } from '../../errors';
 import type { StoryRecord } from '../stories/story-repository';
 import type { AssociationHome, AssociationRecord, AssociationRepository } from './association-repository';
 
@@ -45,4 +46,15 @@ export async function locateAssociation(
   if (!story.series_id) return undefined;
   const shared = await repository.get({ seriesId: story.series_id }, associationId);
   return shared && { record: shared, home: { seriesId: story.series_id }, scope: 'series' };
+}
+
+/** The association as the story sees it (its own, or shared by its series), or 404. */
+export async function requireAssociation(
+  repository: AssociationRepository,
+  story: StoryRecord,
+  associationId: string,
+): Promise<ScopedAssociation> {
+  const found = await locateAssociation(repository, story, associationId);
+  if (!found) throw new NotFoundError('No such association.');
+  return found;
 }

@@ -1,0 +1,16 @@
+import { storyPartitionKey } from './story-keys';
+
+/**
+ * Issue 25 §2's facts live in the story whose chapter they start from (`STORY#<sid>` /
+ * `FACT#<associationId>#<factId>`), an association's together; the story's cascading delete takes them.
+ */
+export const associationFactsPrefix = (associationId: string) => `FACT#${associationId}#`;
+export const factKey = (storyId: string, associationId: string, factId: string) => ({
+  PK: storyPartitionKey(storyId),
+  SK: `${associationFactsPrefix(associationId)}${factId}`,
+});
+/** The story's count of the association's facts; outside the `FACT#` range. */
+export const factCountKey = (storyId: string, associationId: string) => ({
+  PK: storyPartitionKey(storyId),
+  SK: `FACTCOUNT#${associationId}`,
+});

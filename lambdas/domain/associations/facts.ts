@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { type Fact, type FactChanges, factLabelKey, type NewFact } from '../../../shared/schemas/facts';
+import { MAX_FACTS_PER_ASSOCIATION, TOO_MANY_FACTS_MESSAGE } from '../../../shared/validation';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { listChapters } from '../chapters/chapter-list';
+import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
+import type { Repositories } from '../repositories';
+import type { StoryRecord } from '../stories/story-repository';
+import type { AssociationHome } from './association-repository';
+import type { FactRecord } from './fact-repository';
+import { requireAssociation, type ScopedAssociation } from './story-associations';
+
+/**
+ * Issue 25 §2, facts that change as the story goes. A fact starts from a chapter of the story it is written in
+ * and stands until a fact of the same label (case and spaces aside) from a later chapter replaces it. Chapters
+ * are in story order: a series' volumes in the series' order, each volume's chapters by place.
+ */
+
+export interface FactScope {
+  userId: string;
+  storyId: string;
+  associationId: string;
+  now: Date;
+}
+
+const NOT_A_CHAPTER_MESSAGE = 'That chapter is not in this story.';
+
+function toFact(record: FactRecord): Fact {
+  return {
+    fact_id: record.fact_id,
+    association_id: record.association_id,
+    label: record.label,
+    value: record.value,
+    from_chapter_id: record.from_chapter_id,
+    from_story_id: record.story_id,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+/** The story and the association as it sees it; 404 for another author's story or an association not in it. */
+async function requireFactHome(repositories: Repositories, scope: Omit<FactScope, 'now'>) {
+  const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  return requireAssociation(repositories.associations, story, scope.associationId);
+}
+
+/** The stories whose facts about the association count: the series' volumes for a shared one, else the story. */
+async function storiesOfAssociation(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  home: AssociationHome,
+): Promise<string[]> {
+  if (!('seriesId' in home)) return [story.story_id];
+  const series = await repositories.series.get(userId, home.seriesId);
+  return series?.story_ids.includes(story.story_id) ? series.story_ids : [story.story_id];
+}
+
+/** Each chapter's place in story order across those stories: [story's position, chapter's place]. */
+async function chapterOrder(
+  repositories: Repositories,
+  storyIds: readonly string[],
+): Promise<Map<string, readonly [number, number]>> {
+  const chapterLists = await Promise.all(storyIds.map((storyId) => listChapters(repositories, storyId)));
+  return new Map(
+    chapterLists.flatMap((chapters, storyPosition) =>
+      chapters.map((chapter) => [chapter.id, [storyPosition, chapter.place] as const]),
+    ),
+  );
+}
+
+const compareOrder = (left: readonly [number, number], right: readonly [number, number]) =>
+  left[0] - right[0] || left[1] - right[1];
+
+/**
+ * The association's facts in story order (oldest first among those of one chapter); with `asOf`, only those
+ * standing at that chapter: the latest of each label at or before it. Facts of a chapter since deleted drop out.
+ */
+export async function readFacts(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  association: ScopedAssociation,
+  asOf: string | undefined,
+): Promise<Fact[]> {
+  const associationId = association.record.association_id;
+  const storyIds = await storiesOfAssociation(repositories, userId, story, association.home);
+  const [order, factLists] = await Promise.all([
+    chapterOrder(repositories, storyIds),
+    Promise.all(storyIds.map((storyId) => repositories.facts.list(storyId, associationId))),
+  ]);
+  const placed = factLists
+    .flat()
+    .flatMap((fact) => {
+      const at = order.get(fact.from_chapter_id);
+      return at ? [{ fact, at }] : [];
+    })
+    .sort(
+      (left, right) =>
+        compareOrder(left.at, right.at) || left.fact.created_at.localeCompare(right.fact.created_at),
+    );
+  if (asOf === undefined) return placed.map(({ fact }) => toFact(fact));
+  const until = order.get(asOf);
+  if (!until) throw new ValidationError(NOT_A_CHAPTER_MESSAGE);
+  const standing = new Map<string, FactRecord>();
+  for (const { fact, at } of placed) {
+    if (compareOrder(at, until) <= 0) standing.set(factLabelKey(fact.label), fact);
+  }
+  return [...standing.values()].map(toFact);
+}
+
+/** 400 unless the chapter is one of the story's own (a fact is written in the story its chapter is in). */
+async function requireOwnChapter(repositories: Repositories, storyId: string, chapterId: string) {
+  const chapter = await repositories.chapters.get(storyId, chapterId);
+  if (!chapter) throw new ValidationError(NOT_A_CHAPTER_MESSAGE);
+}
+
+async function commitFactWrite(repositories: Repositories, writes: Parameters<Repositories['commit']>[0]) {
+  try {
+    await repositories.commit(writes);
+  } catch (error) {
+    if (error instanceof ConcurrentChangeError && error.failedWrites.includes(0)) {
+      throw new ConflictError(TOO_MANY_FACTS_MESSAGE, 'too_many_facts');
+    }
+    throw error;
+  }
+}
+
+/** POST …/associations/{associationId}/facts. */
+export async function createFact(
+  repositories: Repositories,
+  scope: FactScope,
+  draft: NewFact,
+): Promise<Fact> {
+  await requireFactHome(repositories, scope);
+  await requireOwnChapter(repositories, scope.storyId, draft.from_chapter_id);
+  const now = scope.now.toISOString();
+  const fact: FactRecord = {
+    fact_id: randomUUID(),
+    association_id: scope.associationId,
+    story_id: scope.storyId,
+    label: draft.label,
+    value: draft.value,
+    from_chapter_id: draft.from_chapter_id,
+    created_at: now,
+    updated_at: now,
+  };
+  await commitFactWrite(repositories, [
+    repositories.facts.countItem(scope.storyId, scope.associationId, 1, MAX_FACTS_PER_ASSOCIATION),
+    repositories.stories.existsCondition(scope.userId, scope.storyId),
+    repositories.facts.putItem(fact),
+  ]);
+  return toFact(fact);
+}
+
+async function requireFact(repositories: Repositories, scope: FactScope, factId: string) {
+  await requireFactHome(repositories, scope);
+  const fact = await repositories.facts.get(scope.storyId, scope.associationId, factId);
+  if (!fact) throw new NotFoundError('No such fact.');
+  return fact;
+}
+
+/** PATCH …/facts/{factId}: what is sent changes; a concurrent change is read again and applied on top. */
+export async function updateFact(
+  repositories: Repositories,
+  scope: FactScope,
+  factId: string,
+  changes: FactChanges,
+): Promise<Fact> {
+  if (changes.from_chapter_id !== undefined) {
+    await requireOwnChapter(repositories, scope.storyId, changes.from_chapter_id);
+  }
+  return retryOnConcurrentChange(async () => {
+    const stored = await requireFact(repositories, scope, factId);
+    const changed: FactRecord = {
+      ...stored,
+      ...(changes.label !== undefined ? { label: changes.label } : {}),
+      ...(changes.value !== undefined ? { value: changes.value } : {}),
+      ...(changes.from_chapter_id !== undefined ? { from_chapter_id: changes.from_chapter_id } : {}),
+      updated_at: scope.now.toISOString(),
+    };
+    await repositories.commit([
+      repositories.stories.existsCondition(scope.userId, scope.storyId),
+      repositories.facts.replaceItem(changed, stored.updated_at),
+    ]);
+    return toFact(changed);
+  });
+}
+
+/** DELETE …/facts/{factId}. */
+export async function deleteFact(
+  repositories: Repositories,
+  scope: FactScope,
+  factId: string,
+): Promise<void> {
+  const fact = await requireFact(repositories, scope, factId);
+  try {
+    await repositories.commit([
+      repositories.facts.countItem(scope.storyId, scope.associationId, -1, MAX_FACTS_PER_ASSOCIATION),
+      repositories.facts.deleteItem(fact),
+    ]);
+  } catch (error) {
+    // Deleted meanwhile by another request: the fact is gone either way.
+    if (!(error instanceof ConcurrentChangeError)) throw error;
+  }
+}
+
+/** An association was deleted: its facts go too, from every story that kept some. */
+export async function deleteFactsOf(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  home: AssociationHome,
+  associationId: string,
+): Promise<void> {
+  const storyIds = await storiesOfAssociation(repositories, userId, story, home);
+  await repositories.facts.deleteAll(storyIds, associationId);
+}
