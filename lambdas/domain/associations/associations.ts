@@ -17,14 +17,9 @@ import { NotFoundError, SubscriptionRequiredError, ValidationError } from '../..
 import type { DomainPorts } from '../ports';
 import { requirePremium } from '../billing/premium';
 import type { StoryRecord } from '../stories/story-repository';
-import type { AssociationRecord, AssociationRepository } from './association-repository';
+import type { AssociationRecord } from './association-repository';
 import { deleteFactsOf, readFacts } from './facts';
-import {
-  locateAssociation,
-  readStoryAssociations,
-  requireAssociation,
-  type ScopedAssociation,
-} from './story-associations';
+import { locateAssociation, readStoryAssociations, requireAssociation } from './story-associations';
 
 /** What the association operations use; handlers pass their ports. */
 export type AssociationPorts = Pick<DomainPorts, 'repositories' | 'blobs' | 'logger' | 'now'>;
