@@ -47,6 +47,10 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}`,
   portraitUpload: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/upload`,
+  associationFacts: (storyId: string, associationId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/facts`,
+  associationFact: (storyId: string, associationId: string, factId: string) =>
+    `${associations(storyId)}/${segment(associationId)}/facts/${segment(factId)}`,
   associationAppearances: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/appearances`,
   associationRename: (storyId: string, associationId: string) =>

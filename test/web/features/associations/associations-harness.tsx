@@ -11,6 +11,7 @@ import { buildAssociation } from '../../helpers/association-fixtures';
 import { createTestQueryClient } from '../../helpers/render-app';
 import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
 import { stubViewportWidth } from '../../helpers/viewport';
+import { buildChapter, buildStory } from '../workspace/workspace-server';
 
 export const STORY_ID = 's1';
 export const base = `/api/stories/${STORY_ID}/associations`;
@@ -44,7 +45,10 @@ export function stubAssociationServer(associations: Association[], handle?: Hand
     if (appearances) {
       return jsonResponse({ association_id: decodeURIComponent(appearances[1]!), total: 0, chapters: [] });
     }
-    const one = method === 'GET' && /\/associations\/([^/]+)$/.exec(url);
+    // The panel's Facts read the story's chapters and the association as of one (issue 25 §2).
+    if (method === 'GET' && url === `/api/stories/${STORY_ID}`)
+      return jsonResponse(buildStory([buildChapter('c1', 1)]));
+    const one = method === 'GET' && /\/associations\/([^/?]+)(?:\?as_of=[^/]+)?$/.exec(url);
     if (one) {
       const association = stored.get(decodeURIComponent(one[1]!));
       return association

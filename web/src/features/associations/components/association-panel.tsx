@@ -21,6 +21,7 @@ import type { AssociationPanelController } from '../hooks/use-association-panel'
 import { useStoryAssociations } from '../story-associations-context';
 import { AppearancesSection } from './appearances-section';
 import { AssociationPortrait } from './association-portrait';
+import { FactsSection } from './facts-section';
 import { RenameAssociationDialog } from './rename-association-dialog';
 import { SeriesSharingSwitch } from './series-sharing-switch';
 import { SummaryField } from './summary-field';
@@ -210,6 +211,20 @@ export function AssociationPanel() {
             />
           </Box>
           <Divider />
+          {state.original && (
+            <>
+              <Box sx={{ px: 2.5, py: 2.5 }}>
+                <FactsSection
+                  key={state.original.association_id}
+                  storyId={storyId}
+                  associationId={state.original.association_id}
+                  facts={state.original.facts ?? []}
+                  readOnly={readOnly}
+                />
+              </Box>
+              <Divider />
+            </>
+          )}
           <Box sx={{ px: 2.5, py: 2.5 }}>
             <AppearancesSection
               storyId={storyId}
