@@ -403,6 +403,12 @@ export const routes: RouteDefinition[] = [
   },
   // Issue 25 §2: facts that change as the story goes.
   {
+    method: 'GET',
+    path: '/api/stories/{storyId}/facts',
+    handler: 'http/associations/list-story-facts',
+    access: { table: 'read' },
+  },
+  {
     method: 'POST',
     path: '/api/stories/{storyId}/associations/{associationId}/facts',
     handler: 'http/associations/create-fact',

@@ -47,7 +47,11 @@ export const FactChangesSchema = NewFactSchema.partial().refine(
 );
 export type FactChanges = z.infer<typeof FactChangesSchema>;
 
-/** GET /api/stories/{storyId}/associations/{associationId}?as_of={chapterId}. */
+/** GET /api/stories/{storyId}/facts[?as_of={chapterId}]: every association's facts, for the Story Bible. */
+export const StoryFactsSchema = z.object({ as_of: IdSchema.nullable(), facts: z.array(FactSchema) });
+export type StoryFacts = z.infer<typeof StoryFactsSchema>;
+
+/** GET /api/stories/{storyId}/associations/{associationId}?as_of={chapterId}, and the story's facts. */
 export const AssociationQuerySchema = z.object({ as_of: IdSchema.optional() });
 
 /** The same label written differently ('age', 'Age ') is one label. */

@@ -930,6 +930,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     // Facts (issue 25 §2) are tested on DynamoDB Local too; an association read here has none.
     facts: notInMemory<Repositories['facts']>('facts', {
       list: async () => [],
+      listStory: async () => [],
       deleteAll: async () => undefined,
     }),
     async commit(writes) {

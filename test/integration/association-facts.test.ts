@@ -170,6 +170,29 @@ describe('facts that change as the story goes', () => {
     expect(await standing(chapters[2]!)).toMatchObject({ Status: 'dead' });
   });
 
+  it('answers every association’s facts for the story as they stand at a chapter, a shared one’s from every volume', async () => {
+    const read = async (storyId: string, chapterId: string) => {
+      const response = await author.fetch(`/api/stories/${storyId}/facts?as_of=${chapterId}`);
+      expect(response.status).toBe(200);
+      const { as_of, facts } = (await response.json()) as { as_of: string; facts: Fact[] };
+      return {
+        as_of,
+        facts: facts.map((fact) => `${fact.association_id} ${fact.label} ${fact.value}`).sort(),
+      };
+    };
+
+    expect(await read(story.story_id, chapters[0]!)).toEqual({
+      as_of: chapters[0],
+      facts: [
+        `${boromir} Age 40`,
+        `${boromir} Cloak grey`,
+        `${boromir} Horn whole`,
+        `${boromir} Status alive`,
+      ],
+    });
+    expect((await read(sequel.story_id, sequelChapter)).facts).toContain(`${boromir} Status remembered`);
+  });
+
   it('deletes an association’s facts with it, in every volume', async () => {
     const deleted = await author.sendJson('DELETE', `/api/stories/${story.story_id}/associations`, [
       { association_id: boromir },

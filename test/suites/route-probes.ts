@@ -315,6 +315,10 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}` }),
     intruderStatus: 404,
   },
+  'GET /api/stories/{storyId}/facts': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/facts?as_of=${v.chapterId}` }),
+    intruderStatus: 404,
+  },
   'POST /api/stories/{storyId}/associations/{associationId}/facts': {
     request: (v) => ({
       path: `/api/stories/${v.storyId}/associations/${v.associationId}/facts`,
@@ -767,6 +771,7 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     settings: await read(`/api/stories/${storyId}/settings`),
     thumbs: await read(`/api/stories/${storyId}/associations/thumbs`),
     association: await read(`/api/stories/${storyId}/associations/${associationId}`),
+    facts: await read(`/api/stories/${storyId}/facts`),
     content: await read(`/api/stories/${storyId}/content?chapter=${chapterId}`),
     versions: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions`),
     version: await read(`/api/stories/${storyId}/chapters/${chapterId}/versions/${versionId}`),

@@ -1,6 +1,6 @@
 import type { FactRecord, FactRepository } from '../../domain/associations/fact-repository';
 import type { Database } from './document-client';
-import { associationFactsPrefix, factCountKey, factKey } from './keys/fact-keys';
+import { associationFactsPrefix, factCountKey, factKey, STORY_FACTS_PREFIX } from './keys/fact-keys';
 import { storyPartitionKey } from './keys/story-keys';
 import { asWrite, boundedCountWrite, deleteItems, getItem, queryAll, type TableItem } from './table';
 
@@ -20,13 +20,18 @@ function factFromItem(item: TableItem): FactRecord {
 export class DynamoDbFactRepository implements FactRepository {
   constructor(private readonly database: Database) {}
 
-  async list(storyId: string, associationId: string): Promise<FactRecord[]> {
+  list(storyId: string, associationId: string): Promise<FactRecord[]> {
+    return this.listPrefix(storyId, associationFactsPrefix(associationId));
+  }
+
+  listStory(storyId: string): Promise<FactRecord[]> {
+    return this.listPrefix(storyId, STORY_FACTS_PREFIX);
+  }
+
+  private async listPrefix(storyId: string, prefix: string): Promise<FactRecord[]> {
     const items = await queryAll(this.database, {
       KeyConditionExpression: 'PK = :partition AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':partition': storyPartitionKey(storyId),
-        ':prefix': associationFactsPrefix(associationId),
-      },
+      ExpressionAttributeValues: { ':partition': storyPartitionKey(storyId), ':prefix': prefix },
       ConsistentRead: true,
     });
     return items.map(factFromItem);

@@ -20,6 +20,8 @@ export interface FactRecord {
 export interface FactRepository {
   /** The story's facts of the association, in no particular order. */
   list(storyId: string, associationId: string): Promise<FactRecord[]>;
+  /** Every fact the story keeps, of every association. */
+  listStory(storyId: string): Promise<FactRecord[]>;
   get(storyId: string, associationId: string, factId: string): Promise<FactRecord | undefined>;
   /** A new fact; fails the transaction if the id is taken. */
   putItem(fact: FactRecord): Write;

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Fact, type FactChanges, factLabelKey, type NewFact } from '../../../shared/schemas/facts';
+import {
+  type Fact,
+  type FactChanges,
+  factLabelKey,
+  type NewFact,
+  type StoryFacts,
+} from '../../../shared/schemas/facts';
 import { MAX_FACTS_PER_ASSOCIATION, TOO_MANY_FACTS_MESSAGE } from '../../../shared/validation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { listChapters } from '../chapters/chapter-list';
@@ -8,7 +14,7 @@ import type { Repositories } from '../repositories';
 import type { StoryRecord } from '../stories/story-repository';
 import type { AssociationHome } from './association-repository';
 import type { FactRecord } from './fact-repository';
-import { requireAssociation, type ScopedAssociation } from './story-associations';
+import { readStoryAssociations, requireAssociation, type ScopedAssociation } from './story-associations';
 
 /**
  * Issue 25 §2, facts that change as the story goes. A fact starts from a chapter of the story it is written in
@@ -73,24 +79,15 @@ const compareOrder = (left: readonly [number, number], right: readonly [number, 
   left[0] - right[0] || left[1] - right[1];
 
 /**
- * The association's facts in story order (oldest first among those of one chapter); with `asOf`, only those
- * standing at that chapter: the latest of each label at or before it. Facts of a chapter since deleted drop out.
+ * Facts in story order (oldest first among those of one chapter); with `asOf`, only those standing at that
+ * chapter: the latest of each association's label at or before it. Facts of a chapter since deleted drop out.
  */
-export async function readFacts(
-  repositories: Repositories,
-  userId: string,
-  story: StoryRecord,
-  association: ScopedAssociation,
+function inStoryOrder(
+  facts: readonly FactRecord[],
+  order: ReadonlyMap<string, readonly [number, number]>,
   asOf: string | undefined,
-): Promise<Fact[]> {
-  const associationId = association.record.association_id;
-  const storyIds = await storiesOfAssociation(repositories, userId, story, association.home);
-  const [order, factLists] = await Promise.all([
-    chapterOrder(repositories, storyIds),
-    Promise.all(storyIds.map((storyId) => repositories.facts.list(storyId, associationId))),
-  ]);
-  const placed = factLists
-    .flat()
+): Fact[] {
+  const placed = facts
     .flatMap((fact) => {
       const at = order.get(fact.from_chapter_id);
       return at ? [{ fact, at }] : [];
@@ -104,9 +101,52 @@ export async function readFacts(
   if (!until) throw new ValidationError(NOT_A_CHAPTER_MESSAGE);
   const standing = new Map<string, FactRecord>();
   for (const { fact, at } of placed) {
-    if (compareOrder(at, until) <= 0) standing.set(factLabelKey(fact.label), fact);
+    if (compareOrder(at, until) <= 0)
+      standing.set(`${fact.association_id} ${factLabelKey(fact.label)}`, fact);
   }
   return [...standing.values()].map(toFact);
+}
+
+/** One association's facts (GET of the association): see `inStoryOrder`. */
+export async function readFacts(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  association: ScopedAssociation,
+  asOf: string | undefined,
+): Promise<Fact[]> {
+  const associationId = association.record.association_id;
+  const storyIds = await storiesOfAssociation(repositories, userId, story, association.home);
+  const [order, factLists] = await Promise.all([
+    chapterOrder(repositories, storyIds),
+    Promise.all(storyIds.map((storyId) => repositories.facts.list(storyId, associationId))),
+  ]);
+  return inStoryOrder(factLists.flat(), order, asOf);
+}
+
+/**
+ * GET /api/stories/{storyId}/facts[?as_of=]: the facts of every association the story sees, in story order or
+ * as they stand at the chapter. A shared association's come from every volume, the story's own from the story.
+ */
+export async function readStoryFacts(
+  repositories: Repositories,
+  { userId, storyId }: { userId: string; storyId: string },
+  asOf: string | undefined,
+): Promise<StoryFacts> {
+  const story = await repositories.stories.requireOwned(userId, storyId);
+  const associations = await readStoryAssociations(repositories.associations, story);
+  const shared = associations.find((association) => 'seriesId' in association.home);
+  const storyIds = shared ? await storiesOfAssociation(repositories, userId, story, shared.home) : [storyId];
+  const kept = new Map(associations.map((association) => [association.record.association_id, association]));
+  const [order, factLists] = await Promise.all([
+    chapterOrder(repositories, storyIds),
+    Promise.all(storyIds.map((id) => repositories.facts.listStory(id))),
+  ]);
+  const facts = factLists.flat().filter((fact) => {
+    const association = kept.get(fact.association_id);
+    return association !== undefined && (fact.story_id === storyId || 'seriesId' in association.home);
+  });
+  return { as_of: asOf ?? null, facts: inStoryOrder(facts, order, asOf) };
 }
 
 /** 400 unless the chapter is one of the story's own (a fact is written in the story its chapter is in). */
