@@ -47,6 +47,7 @@ export const apiPaths = {
     `${associations(storyId)}/${segment(associationId)}`,
   portraitUpload: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/upload`,
+  storyFacts: (storyId: string) => `${story(storyId)}/facts`,
   associationFacts: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/facts`,
   associationFact: (storyId: string, associationId: string, factId: string) =>

@@ -1,12 +1,20 @@
 /** Issue 25 §2: an association's facts, which become true in a chapter and stand until replaced. */
 import { queryOptions } from '@tanstack/react-query';
 import { AssociationSchema } from '../../../shared/schemas/associations';
-import { FactSchema, type Fact, type FactChanges, type NewFact } from '../../../shared/schemas/facts';
+import {
+  FactSchema,
+  StoryFactsSchema,
+  type Fact,
+  type FactChanges,
+  type NewFact,
+} from '../../../shared/schemas/facts';
 import { api } from '../lib/api-client';
 import { associationKeys } from './associations';
 import { apiPaths } from './api-paths';
 
 export const factKeys = {
+  story: (storyId: string, chapterId: string) =>
+    [...associationKeys.list(storyId), 'facts', chapterId] as const,
   all: (storyId: string, associationId: string) =>
     [...associationKeys.detail(storyId, associationId), 'facts'] as const,
   asOf: (storyId: string, associationId: string, chapterId: string | null) =>
@@ -53,3 +61,17 @@ export async function updateFact(
 export async function deleteFact(storyId: string, associationId: string, factId: string): Promise<void> {
   await api.delete(apiPaths.associationFact(storyId, associationId, factId));
 }
+
+/** GET /api/stories/{storyId}/facts?as_of=: every association's facts standing at the chapter (the Story Bible). */
+export const storyFactsQuery = (storyId: string, chapterId: string) =>
+  queryOptions({
+    queryKey: factKeys.story(storyId, chapterId),
+    queryFn: async ({ signal }) =>
+      StoryFactsSchema.parse(
+        await api.get(apiPaths.storyFacts(storyId), {
+          query: { as_of: chapterId },
+          background: true,
+          signal,
+        }),
+      ).facts,
+  });

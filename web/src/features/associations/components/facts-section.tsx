@@ -6,19 +6,18 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Chapter } from '../../../../../shared/schemas/chapter';
 import type { Fact } from '../../../../../shared/schemas/facts';
 import { createFact, deleteFact, factKeys, factsQuery, getFacts, updateFact } from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
 import { storyAddressParameters } from '../../../config/paths';
 import type { AlertOptions } from '../../../components/alerts/alert-types';
+import { ChapterSelect, chapterName } from '../../../components/chapter-select/chapter-select';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
@@ -36,8 +35,6 @@ interface FactDraft {
   value: string;
   fromChapterId: string;
 }
-
-const chapterName = (chapter: Chapter) => `${chapter.place}. ${chapter.title}`;
 
 const isRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -127,20 +124,13 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
         </Typography>
       ) : (
         <>
-          <TextField
-            select
-            size="small"
+          <ChapterSelect
             label="As of chapter"
+            chapters={chapters}
             value={asOf}
-            onChange={(event) => setChosenChapterId(event.target.value)}
+            onChange={setChosenChapterId}
             sx={{ mt: 1.5, width: '100%' }}
-          >
-            {chapters.map((chapter) => (
-              <MenuItem key={chapter.id} value={chapter.id}>
-                {chapterName(chapter)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           {standing.data?.length === 0 ? (
             <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
               Nothing recorded yet as of this chapter.
@@ -220,19 +210,12 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
                   value={draft.value}
                   onChange={(event) => setDraft({ ...draft, value: event.target.value })}
                 />
-                <TextField
-                  select
-                  size="small"
+                <ChapterSelect
                   label="True from chapter"
+                  chapters={chapters}
                   value={draft.fromChapterId}
-                  onChange={(event) => setDraft({ ...draft, fromChapterId: event.target.value })}
-                >
-                  {chapters.map((chapter) => (
-                    <MenuItem key={chapter.id} value={chapter.id}>
-                      {chapterName(chapter)}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={(fromChapterId) => setDraft({ ...draft, fromChapterId })}
+                />
                 {refusal && (
                   <Typography role="alert" color="error" variant="body2">
                     {refusal}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
+import type { Fact } from '../../../../../shared/schemas/facts';
 import type { MentionGrid } from '../../../../../shared/schemas/story-bible';
 import { paths } from '../../../config/paths';
 import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
@@ -16,11 +17,13 @@ interface ElementCardsProps {
   storyId: string;
   associations: readonly AssociationListItem[];
   grid: MentionGrid | undefined;
+  /** The facts standing at the chapter the page is set to (issue 25 §2), of every association. */
+  facts: readonly Fact[] | undefined;
   onOpen: (associationId: string) => void;
 }
 
 /** One card per association: portrait, name (opens the panel), summary, mentions and first appearance. */
-export function ElementCards({ storyId, associations, grid, onOpen }: ElementCardsProps) {
+export function ElementCards({ storyId, associations, grid, facts, onOpen }: ElementCardsProps) {
   const talliesById = new Map(grid?.tallies.map((tally) => [tally.association_id, tally]));
   const chaptersById = new Map(grid?.chapters.map((chapter) => [chapter.chapter_id, chapter]));
 
@@ -39,6 +42,7 @@ export function ElementCards({ storyId, associations, grid, onOpen }: ElementCar
       {associations.map((association) => {
         const tally = talliesById.get(association.association_id);
         const first = tally?.first_chapter_id ? chaptersById.get(tally.first_chapter_id) : undefined;
+        const standing = facts?.filter((fact) => fact.association_id === association.association_id) ?? [];
         return (
           <Box
             component="li"
@@ -70,6 +74,21 @@ export function ElementCards({ storyId, associations, grid, onOpen }: ElementCar
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {association.short_description}
                 </Typography>
+              )}
+              {standing.length > 0 && (
+                <Box component="dl" aria-label={`Facts about ${association.association_name}`} sx={{ m: 0 }}>
+                  {standing.map((fact) => (
+                    <Typography key={fact.fact_id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      <Box component="dt" sx={{ display: 'inline', fontWeight: 600 }}>
+                        {fact.label}
+                      </Box>
+                      {': '}
+                      <Box component="dd" sx={{ display: 'inline', m: 0 }}>
+                        {fact.value}
+                      </Box>
+                    </Typography>
+                  ))}
+                </Box>
               )}
               <Typography variant="body2" color="text.secondary">
                 {tally === undefined

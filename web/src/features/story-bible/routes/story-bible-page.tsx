@@ -9,7 +9,9 @@ import { parseAliases } from '../../../../../shared/association-matcher';
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../../shared/schemas/associations';
 import { FREE_ASSOCIATION_LIMIT } from '../../../../../shared/validation';
 import { elementSuggestionsQuery, mentionGridQuery, storyBibleKeys } from '../../../api/story-bible';
+import { storyFactsQuery } from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
+import { ChapterSelect } from '../../../components/chapter-select/chapter-select';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { sendStoryChanges } from '../../../editor/autosave';
 import { associationTypeLabel } from '../../../editor/nodes/association-node';
@@ -57,6 +59,11 @@ function StoryBible({ storyId }: { storyId: string }) {
   const { data: grid } = useLoadQuery(mentionGridQuery(storyId), { what: 'the mentions' });
   const { data: suggestions } = useQuery(elementSuggestionsQuery(storyId));
   const [filter, setFilter] = useState('');
+  const [chosenChapterId, setChosenChapterId] = useState<string | null>(null);
+  const chapters = story?.chapters ?? [];
+  // As of the last chapter unless another is chosen: the story as it stands at its end.
+  const asOf = chapters.find((chapter) => chapter.id === chosenChapterId)?.id ?? chapters.at(-1)?.id;
+  const { data: facts } = useQuery({ ...storyFactsQuery(storyId, asOf ?? ''), enabled: asOf !== undefined });
 
   const shown = useMemo(() => {
     const wanted = filter.trim().toLocaleLowerCase();
@@ -91,14 +98,25 @@ function StoryBible({ storyId }: { storyId: string }) {
           )}
         </Stack>
 
-        <TextField
-          label="Filter"
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          sx={{ maxWidth: 360 }}
-          size="small"
-        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Filter"
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            sx={{ maxWidth: 360, flex: '1 1 auto' }}
+            size="small"
+          />
+          {asOf !== undefined && (
+            <ChapterSelect
+              label="As of chapter"
+              chapters={chapters}
+              value={asOf}
+              onChange={setChosenChapterId}
+              sx={{ maxWidth: 360, flex: '1 1 auto' }}
+            />
+          )}
+        </Stack>
 
         {associations?.length === 0 && (
           <Typography color="text.secondary">
@@ -118,6 +136,7 @@ function StoryBible({ storyId }: { storyId: string }) {
                 storyId={storyId}
                 associations={group}
                 grid={grid}
+                facts={facts}
                 onOpen={panel.openAssociation}
               />
             </Box>
