@@ -401,6 +401,14 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/create-associations',
     access: { table: 'readWrite' },
   },
+  // Issue 25 §4: continuity checks (premium).
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/continuity',
+    handler: 'http/continuity/check-continuity',
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
+  },
   // Issue 25 §2: facts that change as the story goes.
   {
     method: 'GET',

@@ -55,6 +55,23 @@ function forEachHighlightedMention(
 }
 
 /**
+ * Calls `visit` with every mention the editor highlights in the story, chapter by chapter in `place` order, with
+ * its chapter, paragraph and the paragraph's text: what the continuity checks read the story by.
+ */
+export function forEachStoryMention(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+  visit: (mention: AssociationMention, text: string, stored: StoredParagraph, chapter: ChapterText) => void,
+): void {
+  const matcher = compileAssociationMatcher(associations);
+  for (const chapter of byPlace(chapters)) {
+    for (const stored of chapter.paragraphs) {
+      forEachHighlightedMention(stored, matcher, (mention, text) => visit(mention, text, stored, chapter));
+    }
+  }
+}
+
+/**
  * Every chapter, in `place` order, that mentions the association, with its count and up to five snippets
  * (the first mentions of the chapter, at most one per paragraph so they show different places). An
  * association not among `associations` is never found and gets an empty answer.
@@ -114,22 +131,17 @@ export function tallyMentions(
   chapters: readonly ChapterText[],
   associations: readonly MatchableAssociation[],
 ): MentionTally[] {
-  const matcher = compileAssociationMatcher(associations);
   const tallies = new Map<string, MentionTally>(
     associations.map((association) => [
       association.association_id,
       { association_id: association.association_id, total: 0, first_chapter_id: null, by_chapter: {} },
     ]),
   );
-  for (const chapter of byPlace(chapters)) {
-    for (const stored of chapter.paragraphs) {
-      forEachHighlightedMention(stored, matcher, (mention) => {
-        const tally = tallies.get(mention.associationId)!;
-        tally.total += 1;
-        tally.first_chapter_id ??= chapter.chapter_id;
-        tally.by_chapter[chapter.chapter_id] = (tally.by_chapter[chapter.chapter_id] ?? 0) + 1;
-      });
-    }
-  }
+  forEachStoryMention(chapters, associations, (mention, _text, _stored, chapter) => {
+    const tally = tallies.get(mention.associationId)!;
+    tally.total += 1;
+    tally.first_chapter_id ??= chapter.chapter_id;
+    tally.by_chapter[chapter.chapter_id] = (tally.by_chapter[chapter.chapter_id] ?? 0) + 1;
+  });
   return [...tallies.values()];
 }

@@ -5,7 +5,9 @@ import type { Chapter } from '../../shared/schemas/chapter';
 import type { Fact } from '../../shared/schemas/facts';
 import type { Story } from '../../shared/schemas/story';
 import { MAX_FACTS_PER_ASSOCIATION } from '../../shared/validation';
-import { signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import { sessionCookieName } from '../../lambdas/middleware/cookies';
+import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
+import { paragraph, run } from '../helpers/paragraphs';
 import { multipartForm } from '../helpers/images';
 
 /**
@@ -191,6 +193,47 @@ describe('facts that change as the story goes', () => {
       ],
     });
     expect((await read(sequel.story_id, sequelChapter)).facts).toContain(`${boromir} Status remembered`);
+  });
+
+  it('warns on a subscriber’s continuity check when Boromir acts after his death, and refuses the free plan', async () => {
+    const chapterPath = `/api/stories/${story.story_id}/content?chapter=${chapters[2]!}`;
+    const content = (await (await author.fetch(chapterPath)).json()) as {
+      items: { key_id: { Value: string } }[];
+    };
+    const keyId = content.items[0]!.key_id.Value;
+    const saved = await author.sendJson('PUT', `/api/stories/${story.story_id}`, {
+      chapter_id: chapters[2],
+      blocks: [
+        { key_id: keyId, chunk: JSON.stringify(paragraph(run('“Follow me,” said Boromir.'))), place: '0' },
+      ],
+    });
+    expect(saved.ok).toBe(true);
+    const late = await addChapter(story.story_id, 'The Return', 4);
+    await runtime.queue.drain();
+    const lateContent = (await (
+      await author.fetch(`/api/stories/${story.story_id}/content?chapter=${late}`)
+    ).json()) as { items: { key_id: { Value: string } }[] };
+    const lateKey = lateContent.items[0]!.key_id.Value;
+    await author.sendJson('PUT', `/api/stories/${story.story_id}`, {
+      chapter_id: late,
+      blocks: [{ key_id: lateKey, chunk: JSON.stringify(paragraph(run('Boromir strode in.'))), place: '0' }],
+    });
+
+    const free = await author.fetch(`/api/stories/${story.story_id}/continuity`);
+    expect(free.status).toBe(401);
+    await grantSubscription(runtime, author.cookie(sessionCookieName(runtime.ports.config))!);
+    const checked = await author.fetch(`/api/stories/${story.story_id}/continuity`);
+
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toEqual([
+      {
+        kind: 'after_death',
+        message: 'Boromir is dead since “Amon Hen” but is named acting here.',
+        chapter_id: late,
+        key_id: lateKey,
+        association_ids: [boromir],
+      },
+    ]);
   });
 
   it('deletes an association’s facts with it, in every volume', async () => {

@@ -315,6 +315,10 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}` }),
     intruderStatus: 404,
   },
+  'GET /api/stories/{storyId}/continuity': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/continuity` }),
+    intruderStatus: 404,
+  },
   'GET /api/stories/{storyId}/facts': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/facts?as_of=${v.chapterId}` }),
     intruderStatus: 404,

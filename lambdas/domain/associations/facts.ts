@@ -124,6 +124,43 @@ export async function readFacts(
   return inStoryOrder(factLists.flat(), order, asOf);
 }
 
+/** The facts of every association the story sees, with each chapter's place across the series' volumes. */
+async function storyFactsInOrder(repositories: Repositories, userId: string, story: StoryRecord) {
+  const associations = await readStoryAssociations(repositories.associations, story);
+  const shared = associations.find((association) => 'seriesId' in association.home);
+  const storyIds = shared
+    ? await storiesOfAssociation(repositories, userId, story, shared.home)
+    : [story.story_id];
+  const kept = new Map(associations.map((association) => [association.record.association_id, association]));
+  const [order, factLists] = await Promise.all([
+    chapterOrder(repositories, storyIds),
+    Promise.all(storyIds.map((id) => repositories.facts.listStory(id))),
+  ]);
+  const facts = factLists.flat().filter((fact) => {
+    const association = kept.get(fact.association_id);
+    return association !== undefined && (fact.story_id === story.story_id || 'seriesId' in association.home);
+  });
+  return { facts, order };
+}
+
+/**
+ * The facts standing at each of the story's chapters (the continuity checks' view), by chapter id: one read of
+ * the facts, placed once.
+ */
+export async function standingFactsByChapter(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  chapterIds: readonly string[],
+): Promise<Map<string, Fact[]>> {
+  const { facts, order } = await storyFactsInOrder(repositories, userId, story);
+  return new Map(
+    chapterIds
+      .filter((chapterId) => order.has(chapterId))
+      .map((chapterId) => [chapterId, inStoryOrder(facts, order, chapterId)]),
+  );
+}
+
 /**
  * GET /api/stories/{storyId}/facts[?as_of=]: the facts of every association the story sees, in story order or
  * as they stand at the chapter. A shared association's come from every volume, the story's own from the story.
@@ -134,18 +171,7 @@ export async function readStoryFacts(
   asOf: string | undefined,
 ): Promise<StoryFacts> {
   const story = await repositories.stories.requireOwned(userId, storyId);
-  const associations = await readStoryAssociations(repositories.associations, story);
-  const shared = associations.find((association) => 'seriesId' in association.home);
-  const storyIds = shared ? await storiesOfAssociation(repositories, userId, story, shared.home) : [storyId];
-  const kept = new Map(associations.map((association) => [association.record.association_id, association]));
-  const [order, factLists] = await Promise.all([
-    chapterOrder(repositories, storyIds),
-    Promise.all(storyIds.map((id) => repositories.facts.listStory(id))),
-  ]);
-  const facts = factLists.flat().filter((fact) => {
-    const association = kept.get(fact.association_id);
-    return association !== undefined && (fact.story_id === storyId || 'seriesId' in association.home);
-  });
+  const { facts, order } = await storyFactsInOrder(repositories, userId, story);
   return { as_of: asOf ?? null, facts: inStoryOrder(facts, order, asOf) };
 }
 
