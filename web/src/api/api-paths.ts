@@ -48,6 +48,7 @@ export const apiPaths = {
   portraitUpload: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/upload`,
   storyFacts: (storyId: string) => `${story(storyId)}/facts`,
+  continuity: (storyId: string) => `${story(storyId)}/continuity`,
   associationFacts: (storyId: string, associationId: string) =>
     `${associations(storyId)}/${segment(associationId)}/facts`,
   associationFact: (storyId: string, associationId: string, factId: string) =>

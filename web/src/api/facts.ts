@@ -13,8 +13,8 @@ import { associationKeys } from './associations';
 import { apiPaths } from './api-paths';
 
 export const factKeys = {
-  story: (storyId: string, chapterId: string) =>
-    [...associationKeys.list(storyId), 'facts', chapterId] as const,
+  storyAll: (storyId: string) => [...associationKeys.list(storyId), 'facts'] as const,
+  story: (storyId: string, chapterId: string) => [...factKeys.storyAll(storyId), chapterId] as const,
   all: (storyId: string, associationId: string) =>
     [...associationKeys.detail(storyId, associationId), 'facts'] as const,
   asOf: (storyId: string, associationId: string, chapterId: string | null) =>

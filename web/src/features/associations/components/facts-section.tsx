@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Fact } from '../../../../../shared/schemas/facts';
+import { continuityQuery } from '../../../api/continuity';
 import { createFact, deleteFact, factKeys, factsQuery, getFacts, updateFact } from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
 import { storyAddressParameters } from '../../../config/paths';
@@ -75,8 +76,15 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
     const chapter = chapters.find((candidate) => candidate.id === chapterId);
     return chapter ? chapterName(chapter) : 'another volume';
   };
+  // The Story Bible's facts and continuity checks read these facts too.
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: factKeys.all(storyId, associationId) });
+    await Promise.all(
+      [
+        factKeys.all(storyId, associationId),
+        factKeys.storyAll(storyId),
+        continuityQuery(storyId).queryKey,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
     setAll(await getFacts(storyId, associationId, null));
   };
 

@@ -23,6 +23,7 @@ import {
   useStoryAssociations,
   type StoryTextEditing,
 } from '../../associations';
+import { ContinuitySection } from '../components/continuity-section';
 import { ElementCards } from '../components/element-cards';
 import { ElementSuggestions } from '../components/element-suggestions';
 import { MentionHeatMap } from '../components/mention-heat-map';
@@ -151,6 +152,17 @@ function StoryBible({ storyId }: { storyId: string }) {
             <MentionHeatMap storyId={storyId} associations={shown} grid={grid} />
           </Box>
         )}
+
+        <Box component="section" aria-label="Continuity">
+          <Typography variant="h6" component="h2">
+            Continuity
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Where the text contradicts the facts you recorded: a character whose Status is dead from an
+            earlier chapter named acting (outside quotation marks).
+          </Typography>
+          <ContinuitySection storyId={storyId} chapters={chapters} isSubscriber={isSubscriber} />
+        </Box>
 
         <Box component="section" aria-label="Suggested elements">
           <Typography variant="h6" component="h2">
