@@ -16,3 +16,4 @@ export const SuggestionDecisionPathSchema = StoryPathSchema.extend({
   suggestionId: IdSchema,
   decision: SuggestionDecisionSchema,
 });
+export const RelationshipPathSchema = StoryPathSchema.extend({ relationshipId: IdSchema });

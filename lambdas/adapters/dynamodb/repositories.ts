@@ -8,6 +8,7 @@ import { DynamoDbCommentRepository } from './comment-repository';
 import { DynamoDbDailyWordsRepository } from './daily-words-repository';
 import type { Database } from './document-client';
 import { DynamoDbOutlineRepository } from './outline-repository';
+import { DynamoDbRelationshipRepository } from './relationship-repository';
 import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
@@ -43,6 +44,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     processedEvents: new DynamoDbProcessedEvents(database),
     shares: new DynamoDbShareRepository(database),
     comments: new DynamoDbCommentRepository(database),
+    relationships: new DynamoDbRelationshipRepository(database),
     async commit(writes) {
       try {
         await transactWrite(database, writes);
