@@ -27,12 +27,15 @@ import {
   relationshipsQuery,
   updateRelationship,
 } from '../../../api/relationships';
+import { FloatingEdge } from './floating-edge';
 import { RelationshipDialog } from './relationship-dialog';
 
 /** The label a suggestion kept with one click gets; the author renames it from the map. */
 export const KEPT_SUGGESTION_LABEL = 'knows';
 
 const NODE_WIDTH = 120;
+
+const edgeTypes = { floating: FloatingEdge };
 
 export interface RelationshipMapProps {
   storyId: string;
@@ -118,8 +121,6 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
       id: association.association_id,
       position: positions.get(association.association_id)!,
       data: { label: association.association_name },
-      draggable: true,
-      connectable: false,
       style: {
         width: NODE_WIDTH,
         background: palette.background.paper,
@@ -132,6 +133,7 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
   const edges: Edge[] = [
     ...standing.map((relationship) => ({
       id: relationship.relationship_id,
+      type: 'floating',
       source: relationship.from,
       target: relationship.to,
       label: relationship.label,
@@ -142,6 +144,7 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
     })),
     ...suggestions.map((suggestion) => ({
       id: `suggestion ${pairKey(suggestion)}`,
+      type: 'floating',
       source: suggestion.from,
       target: suggestion.to,
       label: `suggested · ${suggestion.count}`,
@@ -171,6 +174,8 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
           borderColor: 'divider',
           borderRadius: 1,
           overflow: 'hidden',
+          // Edges float from border to border; the handles they would otherwise start at are not shown.
+          '& .react-flow__handle': { visibility: 'hidden' },
         }}
       >
         <ReactFlow
@@ -178,7 +183,9 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
           edges={edges}
           colorMode={colorScheme}
           fitView
+          edgeTypes={edgeTypes}
           nodesConnectable={false}
+          nodesDraggable={false}
           onEdgeClick={(_, edge) => openEdge(edge.id)}
           proOptions={{ hideAttribution: true }}
         />
