@@ -11,11 +11,12 @@ import {
   type UpdateRelationshipRequest,
 } from '../../../shared/schemas/relationships';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { readStoryAssociations } from '../associations/story-associations';
+import { readStoryAssociations, type ScopedAssociation } from '../associations/story-associations';
 import { requirePremium } from '../billing/premium';
 import { retryOnConcurrentChange } from '../concurrency';
 import type { DomainPorts } from '../ports';
 import { readSearchableStoryText } from '../story-bible/story-text';
+import type { StoredRelationships } from './relationship-repository';
 
 export type RelationshipPorts = Pick<DomainPorts, 'repositories' | 'now'>;
 
@@ -52,11 +53,19 @@ async function readRelationships(ports: RelationshipPorts, scope: RelationshipSc
     repositories.relationships.get(scope.storyId),
     repositories.chapters.listWithIndex(scope.storyId),
   ]);
+  return withLiveRelationships(associations, stored, index.chapter_ids);
+}
+
+function withLiveRelationships(
+  associations: ScopedAssociation[],
+  stored: StoredRelationships,
+  chapterIds: readonly string[],
+) {
   const associationIds = new Set(associations.map(({ record }) => record.association_id));
   const live = stored.relationships.filter(
     (relationship) => associationIds.has(relationship.from) && associationIds.has(relationship.to),
   );
-  const chapterPlaces = new Map(index.chapter_ids.map((chapterId, place) => [chapterId, place]));
+  const chapterPlaces = new Map(chapterIds.map((chapterId, place) => [chapterId, place]));
   return { associations, associationIds, stored, live, chapterPlaces };
 }
 
@@ -202,8 +211,20 @@ export async function suggestRelationships(
   ports: RelationshipPorts,
   scope: RelationshipScope,
 ): Promise<RelationshipSuggestionList> {
-  const { associations, live } = await readRelationships(ports, scope);
-  const chapters = await readSearchableStoryText(ports.repositories, scope.storyId);
+  await requireRelationshipAccess(ports, scope.userId);
+  const { repositories } = ports;
+  const story = await repositories.stories.requireOwned(scope.userId, scope.storyId);
+  // The text is read beside the relationships rather than after them: the text is most of the wait.
+  const [associations, stored, chapters] = await Promise.all([
+    readStoryAssociations(repositories.associations, story),
+    repositories.relationships.get(scope.storyId),
+    readSearchableStoryText(repositories, scope.storyId),
+  ]);
+  const { live } = withLiveRelationships(
+    associations,
+    stored,
+    chapters.map((chapter) => chapter.chapter_id),
+  );
   const records = associations.map(({ record }) => record);
   const characterIds = new Set(
     records
