@@ -523,6 +523,38 @@ export const routes: RouteDefinition[] = [
     // Takes a version of every chapter it changes first.
     access: { table: 'readWrite', buckets: { versions: 'readWrite' } },
   },
+  // Relationships between associations, chapter by chapter (issue 25 §3); premium.
+  {
+    method: 'POST',
+    path: '/api/stories/{storyId}/relationships',
+    handler: 'http/relationships/create-relationship',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/relationships',
+    handler: 'http/relationships/list-relationships',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/relationships/suggestions',
+    handler: 'http/relationships/get-relationship-suggestions',
+    // Writes the texts of chapters changed since they were cached (lambdas/domain/text-cache).
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/stories/{storyId}/relationships/{relationshipId}',
+    handler: 'http/relationships/update-relationship',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/relationships/{relationshipId}',
+    handler: 'http/relationships/delete-relationship',
+    access: { table: 'readWrite' },
+  },
   // Writing goals and progress (issue 15 §1).
   // Readers and editors (issue 24): share links, the reading view's place, comments and suggestions.
   {

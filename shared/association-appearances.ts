@@ -145,3 +145,59 @@ export function tallyMentions(
   });
   return [...tallies.values()];
 }
+
+/** Two associations named in the same paragraphs: how many, and the first such paragraph around both names. */
+export interface SharedParagraphs {
+  from: string;
+  to: string;
+  count: number;
+  sample: { chapter_id: string; key_id: string; text: string };
+}
+
+/**
+ * Every pair of the given associations named in one paragraph, counted once per paragraph whatever the number
+ * of mentions, in one scan of the story with the editor's matcher (compiled from ALL `associations`, so
+ * shadowing is the editor's). Within a pair, `from` is the association listed first in `associations`.
+ */
+export function countSharedParagraphs(
+  chapters: readonly ChapterText[],
+  associations: readonly MatchableAssociation[],
+  pairedIds: ReadonlySet<string>,
+): SharedParagraphs[] {
+  const matcher = compileAssociationMatcher(associations);
+  const order = new Map(associations.map((association, index) => [association.association_id, index]));
+  const pairs = new Map<string, SharedParagraphs>();
+  for (const chapter of byPlace(chapters)) {
+    for (const stored of chapter.paragraphs) {
+      // The first mention of each paired association in the paragraph, for the sample.
+      const first = new Map<string, AssociationMention>();
+      let paragraph = '';
+      forEachHighlightedMention(stored, matcher, (mention, text) => {
+        paragraph = text;
+        if (pairedIds.has(mention.associationId) && !first.has(mention.associationId)) {
+          first.set(mention.associationId, mention);
+        }
+      });
+      const named = [...first.keys()].sort((a, b) => order.get(a)! - order.get(b)!);
+      for (const [index, from] of named.entries()) {
+        for (const to of named.slice(index + 1)) {
+          const key = `${from} ${to}`;
+          const pair = pairs.get(key);
+          if (pair) {
+            pair.count += 1;
+            continue;
+          }
+          const [a, b] = [first.get(from)!, first.get(to)!];
+          const text = snippetAround(paragraph, Math.min(a.start, b.start), Math.max(a.end, b.end));
+          pairs.set(key, {
+            from,
+            to,
+            count: 1,
+            sample: { chapter_id: chapter.chapter_id, key_id: stored.key_id, text },
+          });
+        }
+      }
+    }
+  }
+  return [...pairs.values()];
+}

@@ -7,6 +7,7 @@ import type { CommentRepository, ShareRepository } from './review/review-reposit
 import type { BlockRepository } from './blocks/block-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { OutlineRepository } from './outline/outline-repository';
+import type { RelationshipRepository } from './relationships/relationship-repository';
 import type { DailyWordsRepository } from './progress/daily-words-repository';
 import type { ExportJobRepository } from './export/export-job-repository';
 import type { SeriesRepository } from './series/series-repository';
@@ -48,4 +49,6 @@ export interface Repositories extends UnitOfWork {
   shares: ShareRepository;
   /** Comment threads and suggestions on a story's chapters, and what each person has not yet seen. */
   comments: CommentRepository;
+  /** How a story's associations relate, chapter by chapter (issue 25 §3). */
+  relationships: RelationshipRepository;
 }

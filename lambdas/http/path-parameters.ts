@@ -17,3 +17,4 @@ export const SuggestionDecisionPathSchema = StoryPathSchema.extend({
   suggestionId: IdSchema,
   decision: SuggestionDecisionSchema,
 });
+export const RelationshipPathSchema = StoryPathSchema.extend({ relationshipId: IdSchema });

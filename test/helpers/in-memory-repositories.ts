@@ -29,6 +29,10 @@ import {
 } from '../../lambdas/domain/unit-of-work';
 import type { Repositories } from '../../lambdas/domain/repositories';
 import type { OutlineRepository, StoredOutline } from '../../lambdas/domain/outline/outline-repository';
+import type {
+  RelationshipRepository,
+  StoredRelationships,
+} from '../../lambdas/domain/relationships/relationship-repository';
 import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
@@ -98,6 +102,7 @@ export interface MemoryState {
   associationCounts: Map<string, number>;
   settings: Map<string, DocumentSettings>;
   outlines: Map<string, StoredOutline>;
+  relationships: Map<string, StoredRelationships>;
   users: Map<string, User>;
   /** Accounts marked deleted, whose purge has not removed them yet. */
   deletedUsers: Set<string>;
@@ -134,6 +139,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     associationCounts: new Map(),
     settings: new Map(),
     outlines: new Map(),
+    relationships: new Map(),
     users: new Map(),
     deletedUsers: new Set(),
     identities: new Map(),
@@ -236,6 +242,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
       state.outlines.delete(storyId);
+      state.relationships.delete(storyId);
       for (const key of state.exportJobs.keys()) {
         if (key.startsWith(`${storyId}/`)) state.exportJobs.delete(key);
       }
@@ -635,6 +642,19 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       }),
   };
 
+  const relationshipsVersion = (storyId: string) => state.relationships.get(storyId)?.version ?? 0;
+  const relationships: RelationshipRepository = {
+    async get(storyId) {
+      return copy(state.relationships.get(storyId) ?? { relationships: [], version: 0 });
+    },
+    saveItem: (storyId, read, list) =>
+      asWrite({
+        holds: () => relationshipsVersion(storyId) === read.version,
+        apply: () =>
+          state.relationships.set(storyId, { relationships: copy(list), version: read.version + 1 }),
+      }),
+  };
+
   let nextUser = 1;
   const isLive = (userId: string) => state.users.has(userId) && !state.deletedUsers.has(userId);
   const ownedBy = (userId: string, key: string) => key.startsWith(`${userId}/`);
@@ -909,6 +929,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     associations,
     settings,
     outlines,
+    relationships,
     users,
     sessions,
     signInFlows,

@@ -40,6 +40,9 @@ export interface AuthorIds {
   suggestionId: string;
   /** A fact about the association, from the chapter (issue 25 §2). */
   factId: string;
+  /** A second association, Grace, and a relationship from Ada to her (issue 25 §3). */
+  secondAssociationId: string;
+  relationshipId: string;
 }
 
 export interface ProbeRequest {
@@ -571,6 +574,38 @@ export const probes: Record<string, RouteProbe> = {
     request: (v, i) => ({ path: `/api/stories/${i.storyId}/suggestions/${v.suggestionId}/reject` }),
     intruderStatus: 404,
   },
+  'POST /api/stories/{storyId}/relationships': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/relationships`,
+      json: {
+        from: v.associationId,
+        to: v.secondAssociationId,
+        label: 'planted',
+        from_chapter_id: v.chapterId,
+      },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/relationships': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/relationships?as_of=${v.chapterId}` }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/relationships/suggestions': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/relationships/suggestions` }),
+    intruderStatus: 404,
+  },
+  'PATCH /api/stories/{storyId}/relationships/{relationshipId}': {
+    request: (v, i) => ({
+      // Through the intruder's own story: the relationship must still be checked to belong to it.
+      path: `/api/stories/${i.storyId}/relationships/${v.relationshipId}`,
+      json: { label: 'hijacked' },
+    }),
+    intruderStatus: 404,
+  },
+  'DELETE /api/stories/{storyId}/relationships/{relationshipId}': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/relationships/${v.relationshipId}` }),
+    intruderStatus: 404,
+  },
 };
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -651,10 +686,11 @@ export async function signInWithOneOfEverything(
   await answer(
     await browser.sendJson('POST', `/api/stories/${story.story_id}/associations`, [
       { association_name: 'Ada', association_type: 'character' },
+      { association_name: 'Grace', association_type: 'character' },
     ]),
     201,
   );
-  const [association] = await answer<AssociationListItem[]>(
+  const [association, friend] = await answer<AssociationListItem[]>(
     await browser.fetch(`/api/stories/${story.story_id}/associations/thumbs`),
     200,
   );
@@ -721,6 +757,14 @@ export async function signInWithOneOfEverything(
     ),
     201,
   );
+  const relationship = await answer<{ relationship_id: string }>(
+    await browser.sendJson('POST', `/api/stories/${story.story_id}/relationships`, {
+      from: association!.association_id,
+      to: friend!.association_id,
+      label: 'mentor of',
+    }),
+    201,
+  );
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -752,6 +796,8 @@ export async function signInWithOneOfEverything(
       commentId: comment.comment_id,
       suggestionId: suggestion.suggestion_id,
       factId: fact.fact_id,
+      secondAssociationId: friend!.association_id,
+      relationshipId: relationship.relationship_id,
       ...billing,
     },
   };
@@ -784,6 +830,7 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     comments: await read(`/api/stories/${storyId}/comments?chapter=${chapterId}`),
     suggestions: await read(`/api/stories/${storyId}/suggestions?chapter=${chapterId}`),
     readingPositions: await read(`/api/stories/${storyId}/reading-positions`),
+    relationships: await read(`/api/stories/${storyId}/relationships`),
     exportJob: (await browser.fetch(`/api/stories/${storyId}/export/${exportJobId}`)).status,
   };
 }

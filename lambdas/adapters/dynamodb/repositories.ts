@@ -9,6 +9,7 @@ import { DynamoDbDailyWordsRepository } from './daily-words-repository';
 import type { Database } from './document-client';
 import { DynamoDbFactRepository } from './fact-repository';
 import { DynamoDbOutlineRepository } from './outline-repository';
+import { DynamoDbRelationshipRepository } from './relationship-repository';
 import { DynamoDbExportJobRepository } from './export-job-repository';
 import { DynamoDbSeriesRepository } from './series-repository';
 import { DynamoDbSessionRepository } from './session-repository';
@@ -45,6 +46,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     processedEvents: new DynamoDbProcessedEvents(database),
     shares: new DynamoDbShareRepository(database),
     comments: new DynamoDbCommentRepository(database),
+    relationships: new DynamoDbRelationshipRepository(database),
     async commit(writes) {
       try {
         await transactWrite(database, writes);

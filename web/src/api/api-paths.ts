@@ -89,4 +89,9 @@ export const apiPaths = {
   suggestions: (storyId: string) => `${story(storyId)}/suggestions`,
   suggestionDecision: (storyId: string, suggestionId: string, decision: 'accept' | 'reject') =>
     `${story(storyId)}/suggestions/${segment(suggestionId)}/${decision}`,
+  // Relationships between associations (issue 25 §3).
+  relationships: (storyId: string) => `${story(storyId)}/relationships`,
+  relationship: (storyId: string, relationshipId: string) =>
+    `${story(storyId)}/relationships/${segment(relationshipId)}`,
+  relationshipSuggestions: (storyId: string) => `${story(storyId)}/relationships/suggestions`,
 } as const;

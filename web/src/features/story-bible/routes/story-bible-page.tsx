@@ -27,6 +27,7 @@ import { ContinuitySection } from '../components/continuity-section';
 import { ElementCards } from '../components/element-cards';
 import { ElementSuggestions } from '../components/element-suggestions';
 import { MentionHeatMap } from '../components/mention-heat-map';
+import { RelationshipMapSection } from '../components/relationship-map-section';
 import { BackToManuscriptLink } from '../../../components/back-to-manuscript/back-to-manuscript-link';
 
 /** "Characters", "Places", ...: the groups' headings. */
@@ -151,6 +152,15 @@ function StoryBible({ storyId }: { storyId: string }) {
             </Typography>
             <MentionHeatMap storyId={storyId} associations={shown} grid={grid} />
           </Box>
+        )}
+
+        {grid && associations && associations.length > 1 && (
+          <RelationshipMapSection
+            storyId={storyId}
+            associations={associations}
+            chapters={grid.chapters}
+            isSubscriber={isSubscriber}
+          />
         )}
 
         <Box component="section" aria-label="Continuity">
