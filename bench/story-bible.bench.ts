@@ -11,18 +11,15 @@
  *   npx tsx bench/story-bible.bench.ts
  */
 import type { Association } from '../shared/schemas/associations';
-import type { Chapter } from '../shared/schemas/chapter';
-import type { Story } from '../shared/schemas/story';
 import { findAppearances, tallyMentions } from '../shared/association-appearances';
 import { suggestElements } from '../shared/element-suggestions';
 import { findInParagraphs } from '../shared/text-replacement';
 import { createDynamoDbRepositories } from '../lambdas/adapters/dynamodb/repositories';
 import { readSearchableStoryText, readStoryText } from '../lambdas/domain/story-bible/story-text';
 import type { ChapterText } from '../shared/paragraph-text';
-import { sessionCookieName } from '../lambdas/middleware/cookies';
-import { grantSubscription, signIn, startTestRuntime } from '../test/helpers/embedded-runtime';
+import { startTestRuntime } from '../test/helpers/embedded-runtime';
 import { paragraphChunk } from './paragraph-chunk';
-import { measureSequentially, sendOk } from './support/embedded-api';
+import { createBenchNovel, measureSequentially, sendOk } from './support/embedded-api';
 import { formatNumber, percentile, printFigure } from './support/figures';
 
 const CHAPTERS = 60;
@@ -87,30 +84,12 @@ function printLatency(
 
 const runtime = await startTestRuntime();
 try {
-  const author = await signIn(runtime, 'bible-bench@example.com', 'Bench');
-  // More than the free plan's 5 associations.
-  await grantSubscription(runtime, author.cookie(sessionCookieName(runtime.ports.config))!);
-  const form = new FormData();
-  form.append('title', 'Benchmark novel');
-  form.append('description', 'A long novel.');
-  const story = (await (await author.fetch('/api/stories', { method: 'POST', body: form })).json()) as Story;
-  const storyId = story.story_id;
-  const chapterIds = [story.chapters![0]!.id];
-  for (let place = 2; place <= CHAPTERS; place += 1) {
-    const created = await sendOk(author, 'POST', `/api/stories/${storyId}/chapter`, {
-      title: `Chapter ${place}`,
-      place,
-    });
-    chapterIds.push(((await created.json()) as Chapter).id);
-  }
-  await runtime.queue.drain();
-  for (const [chapter, chapterId] of chapterIds.entries()) {
-    await sendOk(author, 'PUT', `/api/stories/${storyId}`, {
-      story_id: storyId,
-      chapter_id: chapterId,
-      blocks: blocksOf(chapter, (paragraph) => paragraphText(chapter, paragraph)),
-    });
-  }
+  const { author, storyId, chapterIds } = await createBenchNovel(
+    runtime,
+    'bible-bench@example.com',
+    { chapters: CHAPTERS, paragraphsPerChapter: PARAGRAPHS_PER_CHAPTER },
+    paragraphText,
+  );
   const associations = (await (
     await sendOk(
       author,

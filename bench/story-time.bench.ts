@@ -1,22 +1,18 @@
 /**
- * Relationship suggestions (issue 25 §3) on the embedded runtime (DynamoDB Local, the same handlers as in AWS)
- * for a 150,000-word novel: 60 chapters of 50 paragraphs of 50 words, 25 characters, two or three of them named
- * in each paragraph (seeded, so every run sees the same text). Target: p95 ≤ 300 ms, reading the bible's text
- * cache. Side by side, in the same run, the same answer computed in process from every stored paragraph, as a
- * read without the cache would.
+ * Issue 25's story-wide reads on the embedded runtime (DynamoDB Local, the same handlers as in AWS) for a
+ * 150,000-word novel: 60 chapters of 50 paragraphs of 50 words, 25 characters, two or three of them named in each
+ * paragraph (seeded, so every run sees the same text), five of them dead from chapter 10. Targets: p95 ≤ 300 ms
+ * for the relationship suggestions and the continuity checks, reading the bible's text cache. Side by side, in
+ * the same run, reading every stored paragraph, as a read without the cache would.
  *
- *   npx tsx bench/relationships.bench.ts
+ *   npx tsx bench/story-time.bench.ts
  */
 import type { Association } from '../shared/schemas/associations';
-import type { Chapter } from '../shared/schemas/chapter';
-import type { Story } from '../shared/schemas/story';
 import { countSharedParagraphs } from '../shared/association-appearances';
 import { readStoryText } from '../lambdas/domain/story-bible/story-text';
-import { sessionCookieName } from '../lambdas/middleware/cookies';
-import { grantSubscription, signIn, startTestRuntime } from '../test/helpers/embedded-runtime';
+import { startTestRuntime } from '../test/helpers/embedded-runtime';
 import { seededRandom } from '../test/helpers/seeded-random';
-import { paragraphChunk } from './paragraph-chunk';
-import { measureSequentially, sendOk } from './support/embedded-api';
+import { createBenchNovel, measureSequentially, sendOk } from './support/embedded-api';
 import { formatNumber, percentile, printFigure } from './support/figures';
 
 const CHAPTERS = 60;
@@ -40,33 +36,12 @@ function paragraphText(): string {
 
 const runtime = await startTestRuntime();
 try {
-  const author = await signIn(runtime, 'relationships-bench@example.com', 'Bench');
-  // The relationship map is premium, and 25 associations are more than the free plan's.
-  await grantSubscription(runtime, author.cookie(sessionCookieName(runtime.ports.config))!);
-  const form = new FormData();
-  form.append('title', 'Benchmark novel');
-  form.append('description', 'A long novel.');
-  const story = (await (await author.fetch('/api/stories', { method: 'POST', body: form })).json()) as Story;
-  const storyId = story.story_id;
-  const chapterIds = [story.chapters![0]!.id];
-  for (let place = 2; place <= CHAPTERS; place += 1) {
-    const created = await sendOk(author, 'POST', `/api/stories/${storyId}/chapter`, {
-      title: `Chapter ${place}`,
-      place,
-    });
-    chapterIds.push(((await created.json()) as Chapter).id);
-  }
-  await runtime.queue.drain();
-  for (const [chapter, chapterId] of chapterIds.entries()) {
-    await sendOk(author, 'PUT', `/api/stories/${storyId}`, {
-      story_id: storyId,
-      chapter_id: chapterId,
-      blocks: Array.from({ length: PARAGRAPHS_PER_CHAPTER }, (_, paragraph) => {
-        const keyId = `c${chapter}-p${paragraph}`;
-        return { key_id: keyId, chunk: paragraphChunk(keyId, paragraphText()), place: String(paragraph) };
-      }),
-    });
-  }
+  const { author, storyId, chapterIds } = await createBenchNovel(
+    runtime,
+    'relationships-bench@example.com',
+    { chapters: CHAPTERS, paragraphsPerChapter: PARAGRAPHS_PER_CHAPTER },
+    () => paragraphText(),
+  );
   const associations = (await (
     await sendOk(
       author,
@@ -117,6 +92,40 @@ try {
     comparison: `from every paragraph: p95 ${formatNumber(percentile(fromParagraphs, 0.95))} ms (${formatNumber(
       percentile(fromParagraphs, 0.95) / p95,
     )}×)`,
+  });
+
+  // Five characters dead from chapter 10: every later chapter names them in narration.
+  for (const association of associations.slice(0, 5)) {
+    await sendOk(author, 'POST', `/api/stories/${storyId}/associations/${association.association_id}/facts`, {
+      label: 'Status',
+      value: 'dead',
+      from_chapter_id: chapterIds[9],
+    });
+  }
+  const continuityPath = `/api/stories/${storyId}/continuity`;
+  const warnings = (await (await sendOk(author, 'GET', continuityPath)).json()) as unknown[];
+  const checked: number[] = [];
+  const readingEveryParagraph: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    checked.push(...(await measureSequentially(1, () => sendOk(author, 'GET', continuityPath))));
+    readingEveryParagraph.push(
+      ...(await measureSequentially(1, () => readStoryText(runtime.ports.repositories, storyId))),
+    );
+  }
+  checked.sort((a, b) => a - b);
+  readingEveryParagraph.sort((a, b) => a - b);
+  const continuityP95 = percentile(checked, 0.95);
+  printFigure({
+    name: `continuity checks p50 (${warnings.length} warnings)`,
+    value: percentile(checked, 0.5),
+    unit: 'ms',
+  });
+  printFigure({
+    name: 'continuity checks p95',
+    value: continuityP95,
+    unit: 'ms',
+    target: { at: 'most', limit: TARGET_MS },
+    comparison: `reading every paragraph alone: p95 ${formatNumber(percentile(readingEveryParagraph, 0.95))} ms`,
   });
 } finally {
   await runtime.close();
