@@ -209,6 +209,7 @@ describe('associations on the embedded runtime', () => {
         short_description: 'A rich and cunning dragon.',
         case_sensitive: false,
         details: { extended_description: 'Came down from the mountains.' },
+        facts: [],
       });
       expect(deleteResponse.status).toBe(204);
       expect((await author.fetch(path)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlobStore, StoredBlob } from '../../../../lambdas/domain/ports';
 import { arrangeSession, USER_ID } from '../../../helpers/handler-harness';
 import { type installTestPorts, TEST_NOW } from '../../../helpers/ports';
@@ -23,6 +23,9 @@ export const ownedStoryKey = { PK: `USER#${USER_ID}`, SK: `STORY#${STORY_ID}` };
 export function arrangeAuthorWithStory(testPorts: TestPorts, options: { subscriptionId?: string } = {}) {
   const { documentClient } = testPorts;
   documentClient.on(GetCommand).resolves({});
+  // The story has no chapters and its associations no facts (issue 25 §2): every Query finds nothing.
+  documentClient.on(QueryCommand).resolves({ Items: [] });
+  documentClient.on(BatchWriteCommand).resolves({});
   arrangeSession(documentClient);
   documentClient
     .on(GetCommand, { Key: ownedStoryKey })

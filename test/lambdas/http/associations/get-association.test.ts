@@ -42,6 +42,7 @@ describe('GET /api/stories/{storyId}/associations/{associationId}', () => {
       thumbnail: '/images/defaults/portraits/character.svg',
       scope: 'story',
       details: { extended_description: 'Bilbo’s heir.' },
+      facts: [],
     });
   });
 
