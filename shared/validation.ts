@@ -178,6 +178,9 @@ export const TOO_MANY_COMMENTS_MESSAGE = 'This chapter already holds 2000 commen
 export const COMMENT_WRITES_PER_MINUTE = 30;
 export const COMMENT_RATE_LIMIT_MESSAGE = 'You are commenting very fast. Wait a minute, then try again.';
 
+/** A chapter named by a fact or a relationship (issue 25), or asked `as_of`, that the story does not hold. */
+export const CHAPTER_NOT_IN_STORY_MESSAGE = 'That chapter is not in this story.';
+
 /** Issue 25 §2: facts that change as the story goes ('Age' '17' from chapter 9). */
 export const FACT_LABEL_MAX_LENGTH = 60;
 export const FACT_VALUE_MAX_LENGTH = 1000;

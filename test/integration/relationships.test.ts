@@ -138,9 +138,9 @@ describe('relationships between a story’s associations', () => {
     ).toEqual([
       [400, 'A relationship joins two different associations.'],
       [400, 'Both ends of a relationship must be associations of this story.'],
-      [400, 'This chapter is not a chapter of this story.'],
+      [400, 'That chapter is not in this story.'],
       [409, 'These two already have a relationship from this chapter. Change that one instead.'],
-      [400, 'This chapter is not a chapter of this story.'],
+      [400, 'That chapter is not in this story.'],
     ]);
   });
 

@@ -6,7 +6,11 @@ import {
   type NewFact,
   type StoryFacts,
 } from '../../../shared/schemas/facts';
-import { MAX_FACTS_PER_ASSOCIATION, TOO_MANY_FACTS_MESSAGE } from '../../../shared/validation';
+import {
+  CHAPTER_NOT_IN_STORY_MESSAGE,
+  MAX_FACTS_PER_ASSOCIATION,
+  TOO_MANY_FACTS_MESSAGE,
+} from '../../../shared/validation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { listChapters } from '../chapters/chapter-list';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
@@ -28,8 +32,6 @@ export interface FactScope {
   associationId: string;
   now: Date;
 }
-
-const NOT_A_CHAPTER_MESSAGE = 'That chapter is not in this story.';
 
 function toFact(record: FactRecord): Fact {
   return {
@@ -78,16 +80,15 @@ async function chapterOrder(
 const compareOrder = (left: readonly [number, number], right: readonly [number, number]) =>
   left[0] - right[0] || left[1] - right[1];
 
-/**
- * Facts in story order (oldest first among those of one chapter); with `asOf`, only those standing at that
- * chapter: the latest of each association's label at or before it. Facts of a chapter since deleted drop out.
- */
-function inStoryOrder(
-  facts: readonly FactRecord[],
-  order: ReadonlyMap<string, readonly [number, number]>,
-  asOf: string | undefined,
-): Fact[] {
-  const placed = facts
+type ChapterOrder = ReadonlyMap<string, readonly [number, number]>;
+interface PlacedFact {
+  fact: FactRecord;
+  at: readonly [number, number];
+}
+
+/** Facts in story order (oldest first among those of one chapter); those of a chapter since deleted drop out. */
+function placeFacts(facts: readonly FactRecord[], order: ChapterOrder): PlacedFact[] {
+  return facts
     .flatMap((fact) => {
       const at = order.get(fact.from_chapter_id);
       return at ? [{ fact, at }] : [];
@@ -96,15 +97,25 @@ function inStoryOrder(
       (left, right) =>
         compareOrder(left.at, right.at) || left.fact.created_at.localeCompare(right.fact.created_at),
     );
-  if (asOf === undefined) return placed.map(({ fact }) => toFact(fact));
-  const until = order.get(asOf);
-  if (!until) throw new ValidationError(NOT_A_CHAPTER_MESSAGE);
+}
+
+/** The facts standing at a chapter: the latest of each association's label at or before it. */
+function standingAt(placed: readonly PlacedFact[], until: readonly [number, number]): Fact[] {
   const standing = new Map<string, FactRecord>();
   for (const { fact, at } of placed) {
     if (compareOrder(at, until) <= 0)
       standing.set(`${fact.association_id} ${factLabelKey(fact.label)}`, fact);
   }
   return [...standing.values()].map(toFact);
+}
+
+/** Every fact in story order, or with `asOf` those standing at that chapter (400 for a chapter not placed). */
+function inStoryOrder(facts: readonly FactRecord[], order: ChapterOrder, asOf: string | undefined): Fact[] {
+  const placed = placeFacts(facts, order);
+  if (asOf === undefined) return placed.map(({ fact }) => toFact(fact));
+  const until = order.get(asOf);
+  if (!until) throw new ValidationError(CHAPTER_NOT_IN_STORY_MESSAGE);
+  return standingAt(placed, until);
 }
 
 /** One association's facts (GET of the association): see `inStoryOrder`. */
@@ -125,8 +136,12 @@ export async function readFacts(
 }
 
 /** The facts of every association the story sees, with each chapter's place across the series' volumes. */
-async function storyFactsInOrder(repositories: Repositories, userId: string, story: StoryRecord) {
-  const associations = await readStoryAssociations(repositories.associations, story);
+async function storyFactsInOrder(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  associations: readonly ScopedAssociation[],
+) {
   const shared = associations.find((association) => 'seriesId' in association.home);
   const storyIds = shared
     ? await storiesOfAssociation(repositories, userId, story, shared.home)
@@ -145,19 +160,22 @@ async function storyFactsInOrder(repositories: Repositories, userId: string, sto
 
 /**
  * The facts standing at each of the story's chapters (the continuity checks' view), by chapter id: one read of
- * the facts, placed once.
+ * the facts, sorted once, with the associations the caller already read.
  */
 export async function standingFactsByChapter(
   repositories: Repositories,
   userId: string,
   story: StoryRecord,
+  associations: readonly ScopedAssociation[],
   chapterIds: readonly string[],
 ): Promise<Map<string, Fact[]>> {
-  const { facts, order } = await storyFactsInOrder(repositories, userId, story);
+  const { facts, order } = await storyFactsInOrder(repositories, userId, story, associations);
+  const placed = placeFacts(facts, order);
   return new Map(
-    chapterIds
-      .filter((chapterId) => order.has(chapterId))
-      .map((chapterId) => [chapterId, inStoryOrder(facts, order, chapterId)]),
+    chapterIds.flatMap((chapterId) => {
+      const at = order.get(chapterId);
+      return at ? [[chapterId, standingAt(placed, at)] as const] : [];
+    }),
   );
 }
 
@@ -171,14 +189,15 @@ export async function readStoryFacts(
   asOf: string | undefined,
 ): Promise<StoryFacts> {
   const story = await repositories.stories.requireOwned(userId, storyId);
-  const { facts, order } = await storyFactsInOrder(repositories, userId, story);
+  const associations = await readStoryAssociations(repositories.associations, story);
+  const { facts, order } = await storyFactsInOrder(repositories, userId, story, associations);
   return { as_of: asOf ?? null, facts: inStoryOrder(facts, order, asOf) };
 }
 
 /** 400 unless the chapter is one of the story's own (a fact is written in the story its chapter is in). */
 async function requireOwnChapter(repositories: Repositories, storyId: string, chapterId: string) {
   const chapter = await repositories.chapters.get(storyId, chapterId);
-  if (!chapter) throw new ValidationError(NOT_A_CHAPTER_MESSAGE);
+  if (!chapter) throw new ValidationError(CHAPTER_NOT_IN_STORY_MESSAGE);
 }
 
 async function commitFactWrite(repositories: Repositories, writes: Parameters<Repositories['commit']>[0]) {

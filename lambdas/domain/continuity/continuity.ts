@@ -29,6 +29,7 @@ export async function checkContinuity(
     repositories,
     userId,
     story,
+    associations,
     chapters.map((chapter) => chapter.chapter_id),
   );
   return afterDeathWarnings(

@@ -10,6 +10,7 @@ import {
   type RelationshipSuggestionList,
   type UpdateRelationshipRequest,
 } from '../../../shared/schemas/relationships';
+import { CHAPTER_NOT_IN_STORY_MESSAGE } from '../../../shared/validation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { readStoryAssociations, type ScopedAssociation } from '../associations/story-associations';
 import { requirePremium } from '../billing/premium';
@@ -32,7 +33,6 @@ export const RELATIONSHIPS_PREMIUM_MESSAGE = 'The relationship map is only avail
 export const MAX_RELATIONSHIP_SUGGESTIONS = 20;
 
 const UNKNOWN_ASSOCIATION_MESSAGE = 'Both ends of a relationship must be associations of this story.';
-const UNKNOWN_CHAPTER_MESSAGE = 'This chapter is not a chapter of this story.';
 
 async function requireRelationshipAccess(ports: RelationshipPorts, userId: string): Promise<void> {
   requirePremium(await ports.repositories.users.get(userId), ports.now(), RELATIONSHIPS_PREMIUM_MESSAGE);
@@ -71,7 +71,7 @@ function withLiveRelationships(
 
 function requireChapter(chapterPlaces: ReadonlyMap<string, number>, chapterId: string | null | undefined) {
   if (chapterId && !chapterPlaces.has(chapterId)) {
-    throw new ValidationError(UNKNOWN_CHAPTER_MESSAGE, { chapter_id: chapterId });
+    throw new ValidationError(CHAPTER_NOT_IN_STORY_MESSAGE, { chapter_id: chapterId });
   }
 }
 
