@@ -181,4 +181,16 @@ export const authorCalls: [string, Call][] = [
   // The intruder subscribes, so the export answers 404 for the story rather than 401 for the plan.
   ['PUT export', (b, v) => b.fetch(`/api/stories/${v.storyId}/export?type=pdf`, json('PUT', {}))],
   ['GET export job', (b, v) => b.fetch(`/api/stories/${v.storyId}/export/job-1`)],
+  // Issue 25: facts, continuity and relationships are the author's alone.
+  ['GET story facts', (b, v) => b.fetch(`/api/stories/${v.storyId}/facts?as_of=${v.chapterId}`)],
+  [
+    'POST a fact',
+    (b, v) =>
+      b.fetch(
+        `/api/stories/${v.storyId}/associations/someone/facts`,
+        json('POST', { label: 'Status', value: 'dead', from_chapter_id: v.chapterId }),
+      ),
+  ],
+  ['GET continuity', (b, v) => b.fetch(`/api/stories/${v.storyId}/continuity`)],
+  ['GET relationships', (b, v) => b.fetch(`/api/stories/${v.storyId}/relationships?as_of=${v.chapterId}`)],
 ];

@@ -160,12 +160,13 @@ describe('a story shared with a reader and an editor', () => {
     expect((await reader.fetch(`/api/stories/${otherStoryId}`)).status).toBe(404);
   });
 
-  // The editor subscribes, so an export answers 404 for the story rather than 401 for the plan; the reader
-  // stays on the free plan (joining needs none), so the export is left out for them.
+  // The editor subscribes, so an export or the relationships answer 404 for the story rather than 401 for the
+  // plan; the reader stays on the free plan (joining needs none), so those two are left out for them.
+  const PREMIUM_CALLS = new Set(['PUT export', 'GET relationships']);
   it.each(authorCalls.filter(([name]) => name !== 'GET story' && name !== 'GET content'))(
     'refuses a collaborator %s with 404',
     async (name, call) => {
-      for (const collaborator of name === 'PUT export' ? [editor] : [reader, editor]) {
+      for (const collaborator of PREMIUM_CALLS.has(name) ? [editor] : [reader, editor]) {
         const response = await call(collaborator, shared, {
           storyId: otherStoryId,
           seriesId: shared.seriesId,
