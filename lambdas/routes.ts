@@ -401,6 +401,43 @@ export const routes: RouteDefinition[] = [
     handler: 'http/associations/create-associations',
     access: { table: 'readWrite' },
   },
+  // Issue 25 §1: story time. The timeline reads the text cache, which it refreshes (readWrite).
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/calendar',
+    handler: 'http/story-time/get-calendar',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/calendar',
+    handler: 'http/story-time/set-calendar',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/stories/{storyId}/calendar',
+    handler: 'http/story-time/reset-calendar',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/chapters/{chapterId}/time',
+    handler: 'http/story-time/set-chapter-time',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/timeline',
+    handler: 'http/story-time/get-story-timeline',
+    access: { table: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/series/{seriesId}/timeline',
+    handler: 'http/story-time/get-series-timeline',
+    access: { table: 'readWrite' },
+  },
   // Issue 25 §4: continuity checks (premium).
   {
     method: 'GET',

@@ -190,3 +190,20 @@ export const FACT_VALUE_TOO_LONG_MESSAGE = 'A fact may be at most 1000 character
 /** Facts one story keeps of one association: a bound on what one association read returns. */
 export const MAX_FACTS_PER_ASSOCIATION = 200;
 export const TOO_MANY_FACTS_MESSAGE = 'This element already holds 200 facts in this story.';
+
+/**
+ * Issue 25 §1: story time. A custom calendar's bounds keep every date's minute count an exact JavaScript number
+ * (at most 100 months of 1000 days, 100 hours a day and ten million years either side of year zero).
+ */
+export const MAX_CALENDAR_MONTHS = 100;
+export const MAX_DAYS_PER_MONTH = 1000;
+export const MAX_WEEK_DAYS = 50;
+export const MAX_HOURS_PER_DAY = 100;
+export const MAX_STORY_YEAR = 10_000_000;
+export const CALENDAR_NAME_MAX_LENGTH = 40;
+export const CALENDAR_NAME_REQUIRED_MESSAGE = 'Give each month and week day a name.';
+export const CALENDAR_NAME_TOO_LONG_MESSAGE = 'A calendar name may be at most 40 characters.';
+export const CALENDAR_MONTH_NAMES_REPEATED_MESSAGE = 'Two months have the same name.';
+export const STORY_TIME_END_BEFORE_START_MESSAGE = 'A chapter cannot end before it starts.';
+export const CALENDAR_IN_USE_MESSAGE =
+  'Some chapters are dated on days this calendar does not have. Change their dates first.';

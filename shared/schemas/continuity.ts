@@ -5,7 +5,7 @@ import { IdSchema, KeyIdSchema } from './common';
  * GET /api/stories/{storyId}/continuity (issue 25 §4): what the story's own facts say cannot be, each with the
  * chapter (and paragraph) where it shows.
  */
-export const ContinuityKindSchema = z.enum(['after_death']);
+export const ContinuityKindSchema = z.enum(['after_death', 'two_places', 'time_order', 'age_mismatch']);
 export type ContinuityKind = z.infer<typeof ContinuityKindSchema>;
 
 export const ContinuityWarningSchema = z.object({

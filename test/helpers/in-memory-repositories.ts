@@ -222,6 +222,18 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
         },
         apply: () => state.stories.delete(owned(userId, storyId)),
       }),
+    setCalendarItem: (userId, storyId, calendar, now) =>
+      asWrite({
+        holds: () => storyIn(userId, storyId) !== undefined,
+        apply: () => {
+          const { calendar: _previous, ...story } = storyIn(userId, storyId)!;
+          state.stories.set(owned(userId, storyId), {
+            ...story,
+            ...(calendar ? { calendar: copy(calendar) } : {}),
+            updated_at: now.toISOString(),
+          });
+        },
+      }),
     setImportItem: (userId, storyId, status) =>
       asWrite({
         holds: () => storyIn(userId, storyId) !== undefined,
@@ -367,6 +379,17 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       if (synopsis !== undefined) updated.synopsis = synopsis ?? undefined;
       if (stage !== undefined) updated.stage = stage ?? undefined;
       state.chapters.set(inStory(storyId, chapterId), updated);
+      return true;
+    },
+    async setTime(storyId, chapterId, time, now) {
+      const chapter = state.chapters.get(inStory(storyId, chapterId));
+      if (!chapter) return false;
+      const { story_time: _previous, ...rest } = chapter;
+      state.chapters.set(inStory(storyId, chapterId), {
+        ...rest,
+        ...(time ? { story_time: copy(time) } : {}),
+        updated_at: now.toISOString(),
+      });
       return true;
     },
     removeItems: (storyId, index, chapterId) => [

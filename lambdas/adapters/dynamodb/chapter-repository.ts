@@ -8,6 +8,7 @@ import type {
   ChapterRepository,
   ChapterWordCount,
   ContentChange,
+  StoredChapterTime,
   StoryChapters,
 } from '../../domain/chapters/chapter-repository';
 import { inBatches } from '../../domain/in-batches';
@@ -32,6 +33,7 @@ function fromItem(item: TableItem): ChapterRecord {
     // A count added to by saves before the chapter was counted whole is not the chapter's count.
     word_count: item.words_counted === true ? (item.word_count as number) : undefined,
     edited_at: item.edited_at as string | undefined,
+    ...(item.story_time ? { story_time: item.story_time as StoredChapterTime } : {}),
   };
 }
 
@@ -271,6 +273,31 @@ export class DynamoDbChapterRepository implements ChapterRepository {
           UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async setTime(
+    storyId: string,
+    chapterId: string,
+    time: StoredChapterTime | undefined,
+    now: Date,
+  ): Promise<boolean> {
+    try {
+      await this.database.client.send(
+        new UpdateCommand({
+          TableName: this.database.tableName,
+          Key: chapterKey(storyId, chapterId),
+          UpdateExpression: time
+            ? 'SET story_time = :time, updated_at = :now'
+            : 'SET updated_at = :now REMOVE story_time',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ...(time ? { ':time': time } : {}) },
         }),
       );
       return true;

@@ -1,3 +1,4 @@
+import type { CalendarRules } from '../../../shared/schemas/story-time';
 import type { SeriesRecord, SeriesRepository } from '../../domain/series/series-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
@@ -12,6 +13,7 @@ export function seriesFromItem(item: TableItem): SeriesRecord {
     series_description: (item.series_description as string | undefined) ?? '',
     image_url: (item.image_url as string | undefined) ?? '',
     story_ids: (item.story_ids as string[] | undefined) ?? [],
+    ...(item.calendar ? { calendar: item.calendar as CalendarRules } : {}),
     version: item.version as number,
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,

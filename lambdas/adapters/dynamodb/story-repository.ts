@@ -1,4 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
+import type { CalendarRules } from '../../../shared/schemas/story-time';
 import type { Library, StoryRecord, StoryRepository } from '../../domain/stories/story-repository';
 import { NotFoundError } from '../../errors';
 import type { Database } from './document-client';
@@ -19,6 +20,7 @@ function fromItem(item: TableItem): StoryRecord {
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
     ...(item.import ? { import: item.import as StoryImport } : {}),
+    ...(item.calendar ? { calendar: item.calendar as CalendarRules } : {}),
   };
 }
 
@@ -176,6 +178,23 @@ export class DynamoDbStoryRepository implements StoryRepository {
         ConditionExpression: `attribute_exists(PK) AND ${condition.expression}`,
         ExpressionAttributeNames: { '#series': 'series_id' },
         ...(Object.keys(condition.values).length ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    });
+  }
+
+  setCalendarItem(userId: string, storyId: string, calendar: CalendarRules | undefined, now: Date) {
+    return asWrite({
+      Update: {
+        TableName: this.database.tableName,
+        Key: ownedStoryKey(userId, storyId),
+        UpdateExpression: calendar
+          ? 'SET calendar = :calendar, updated_at = :now'
+          : 'SET updated_at = :now REMOVE calendar',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ...(calendar ? { ':calendar': calendar } : {}),
+        },
       },
     });
   }

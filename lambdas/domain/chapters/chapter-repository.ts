@@ -1,4 +1,5 @@
 import type { ChapterChanges, ChapterStage, ChapterStatus } from '../../../shared/schemas/chapter';
+import type { StoryDate } from '../../../shared/schemas/story-time';
 import type { Read, Write } from '../unit-of-work';
 
 /**
@@ -29,6 +30,16 @@ export interface ChapterRecord {
   word_count?: number;
   /** When the chapter's content was last written; undefined for a chapter not written since edits were dated. */
   edited_at?: string;
+  /** Absent: the chapter follows the one before it. */
+  story_time?: StoredChapterTime;
+}
+
+/** When a chapter happens in its story's calendar (issue 25 §1). */
+export interface StoredChapterTime {
+  start: StoryDate;
+  end?: StoryDate;
+  /** Set earlier than the chapter before it on purpose: the time-order check leaves it be. */
+  flashback: boolean;
 }
 
 /** What a write to a chapter's content changes besides its paragraphs. */
@@ -96,6 +107,13 @@ export interface ChapterRepository {
   ): Write;
   /** Sets the title, and the synopsis and stage when given (null removes them). False when there is no such chapter. */
   update(storyId: string, chapterId: string, changes: ChapterChanges, now: Date): Promise<boolean>;
+  /** Dates the chapter (none: it follows the one before). False when there is no such chapter. */
+  setTime(
+    storyId: string,
+    chapterId: string,
+    time: StoredChapterTime | undefined,
+    now: Date,
+  ): Promise<boolean>;
   /** A chapter leaves its story: the chapter and its index entry go together, or neither does. */
   removeItems(storyId: string, index: ChapterIndex, chapterId: string): Write[];
   /**

@@ -1,3 +1,4 @@
+import type { CalendarRules } from '../../../shared/schemas/story-time';
 import type { Write } from '../unit-of-work';
 
 /**
@@ -12,6 +13,8 @@ export interface SeriesRecord {
   series_description: string;
   image_url: string;
   story_ids: string[];
+  /** The author's own calendar, shared by every volume (issue 25 §1); absent: the Gregorian one. */
+  calendar?: CalendarRules;
   /** The version read; a write succeeds only if the series is still at it (0: not yet stored). */
   version: number;
   created_at: string;

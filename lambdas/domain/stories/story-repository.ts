@@ -1,4 +1,5 @@
 import type { StoryImport } from '../../../shared/schemas/story';
+import type { CalendarRules } from '../../../shared/schemas/story-time';
 import type { SeriesRecord } from '../series/series-repository';
 import type { Read, Write } from '../unit-of-work';
 
@@ -17,6 +18,8 @@ export interface StoryRecord {
   updated_at: string;
   /** A manuscript import building the story, or one that failed; absent once built. */
   import?: StoryImport;
+  /** The author's own calendar for a story alone (issue 25 §1); absent: the Gregorian one. */
+  calendar?: CalendarRules;
 }
 
 /** The author's stories and series, as the story list and the series list show them together. */
@@ -59,6 +62,8 @@ export interface StoryRepository {
     now: Date,
   ): Write;
   deleteItem(userId: string, storyId: string, expectedSeriesId: string | undefined): Write;
+  /** Sets the story's own calendar (none: back to the Gregorian one), if the story still exists. */
+  setCalendarItem(userId: string, storyId: string, calendar: CalendarRules | undefined, now: Date): Write;
   /** Sets the story's import status (none: the import is done), if the story still exists. */
   setImportItem(userId: string, storyId: string, status: StoryImport | undefined): Write;
   /**

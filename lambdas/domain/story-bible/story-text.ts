@@ -3,6 +3,7 @@ import type { Chapter } from '../../../shared/schemas/chapter';
 import type { StoryReplacement } from '../../../shared/text-replacement';
 import { readChapterContent } from '../blocks/chapter-content';
 import { listChapters, orderedChapters } from '../chapters/chapter-list';
+import type { StoredChapterTime } from '../chapters/chapter-repository';
 import { inBatches } from '../in-batches';
 import type { Repositories } from '../repositories';
 import { compactChapterText } from '../text-cache/compact-paragraph';
@@ -78,7 +79,8 @@ async function cacheChapterTexts(
 async function listChaptersWithStamps(repositories: Repositories, storyId: string) {
   const { chapters: records, index } = await repositories.chapters.listWithIndex(storyId);
   const stamps = new Map(records.map((record) => [record.chapter_id, record.content_stamp ?? '']));
-  return { chapters: orderedChapters(records, index), stamps };
+  const times = new Map(records.map((record) => [record.chapter_id, record.story_time]));
+  return { chapters: orderedChapters(records, index), stamps, times };
 }
 
 /**
@@ -93,7 +95,22 @@ export async function readSearchableStoryText(
   repositories: Repositories,
   storyId: string,
 ): Promise<ChapterText[]> {
-  const { chapters, stamps } = await listChaptersWithStamps(repositories, storyId);
+  return (await readSearchableStoryTextWithTimes(repositories, storyId)).map(
+    ({ time: _time, ...text }) => text,
+  );
+}
+
+/** A chapter's searchable text with when it happens (issue 25 §1), read with it. */
+export interface TimedChapterText extends ChapterText {
+  time: StoredChapterTime | undefined;
+}
+
+/** `readSearchableStoryText` with each chapter's story time, from the same chapter Query. */
+export async function readSearchableStoryTextWithTimes(
+  repositories: Repositories,
+  storyId: string,
+): Promise<TimedChapterText[]> {
+  const { chapters, stamps, times } = await listChaptersWithStamps(repositories, storyId);
   const ready = chapters.filter((chapter) => chapter.status === 'ready');
   const paragraphsById = new Map<string, readonly StoredParagraph[]>(
     await repositories.textCache.getCurrent(
@@ -109,6 +126,7 @@ export async function readSearchableStoryText(
     title: chapter.title,
     place: chapter.place,
     paragraphs: paragraphsById.get(chapter.id) ?? [],
+    time: times.get(chapter.id),
   }));
 }
 
