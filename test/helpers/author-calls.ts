@@ -181,7 +181,7 @@ export const authorCalls: [string, Call][] = [
   // The intruder subscribes, so the export answers 404 for the story rather than 401 for the plan.
   ['PUT export', (b, v) => b.fetch(`/api/stories/${v.storyId}/export?type=pdf`, json('PUT', {}))],
   ['GET export job', (b, v) => b.fetch(`/api/stories/${v.storyId}/export/job-1`)],
-  // Issue 25: facts, continuity and relationships are the author's alone.
+  // Issue 25: story time, facts, continuity and relationships are the author's alone.
   ['GET story facts', (b, v) => b.fetch(`/api/stories/${v.storyId}/facts?as_of=${v.chapterId}`)],
   [
     'POST a fact',
@@ -191,6 +191,23 @@ export const authorCalls: [string, Call][] = [
         json('POST', { label: 'Status', value: 'dead', from_chapter_id: v.chapterId }),
       ),
   ],
+  ['GET calendar', (b, v) => b.fetch(`/api/stories/${v.storyId}/calendar`)],
+  [
+    'PUT calendar',
+    (b, v) =>
+      b.fetch(`/api/stories/${v.storyId}/calendar`, json('PUT', { months: [{ name: 'Taken', days: 9 }] })),
+  ],
+  ['DELETE calendar', (b, v) => b.fetch(`/api/stories/${v.storyId}/calendar`, json('DELETE'))],
+  [
+    'PUT chapter time',
+    (b, v) =>
+      b.fetch(
+        `/api/stories/${v.storyId}/chapters/${v.chapterId}/time`,
+        json('PUT', { start: { year: 1, month: 1, day: 1 } }),
+      ),
+  ],
+  ['GET timeline', (b, v) => b.fetch(`/api/stories/${v.storyId}/timeline`)],
+  ['GET series timeline', (b, v) => b.fetch(`/api/series/${v.seriesId}/timeline`)],
   ['GET continuity', (b, v) => b.fetch(`/api/stories/${v.storyId}/continuity`)],
   ['GET relationships', (b, v) => b.fetch(`/api/stories/${v.storyId}/relationships?as_of=${v.chapterId}`)],
 ];

@@ -318,6 +318,36 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}` }),
     intruderStatus: 404,
   },
+  'GET /api/stories/{storyId}/calendar': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/calendar` }),
+    intruderStatus: 404,
+  },
+  'PUT /api/stories/{storyId}/calendar': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/calendar`,
+      json: { months: [{ name: 'Hijacked', days: 10 }] },
+    }),
+    intruderStatus: 404,
+  },
+  'DELETE /api/stories/{storyId}/calendar': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/calendar` }),
+    intruderStatus: 404,
+  },
+  'PUT /api/stories/{storyId}/chapters/{chapterId}/time': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/chapters/${v.chapterId}/time`,
+      json: { start: { year: 1, month: 1, day: 1 }, flashback: true },
+    }),
+    intruderStatus: 404,
+  },
+  'GET /api/stories/{storyId}/timeline': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/timeline` }),
+    intruderStatus: 404,
+  },
+  'GET /api/series/{seriesId}/timeline': {
+    request: (v) => ({ path: `/api/series/${v.seriesId}/timeline` }),
+    intruderStatus: 404,
+  },
   'GET /api/stories/{storyId}/continuity': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/continuity` }),
     intruderStatus: 404,
@@ -765,6 +795,23 @@ export async function signInWithOneOfEverything(
     }),
     201,
   );
+  // Story time (issue 25 §1): the series' own calendar, and the chapter dated in it.
+  await answer(
+    await browser.sendJson('PUT', `/api/stories/${story.story_id}/calendar`, {
+      months: [
+        { name: 'Frost', days: 40 },
+        { name: 'Thaw', days: 30 },
+      ],
+      epoch_name: 'AE',
+    }),
+    200,
+  );
+  await answer(
+    await browser.sendJson('PUT', `/api/stories/${story.story_id}/chapters/${chapterId}/time`, {
+      start: { year: 12, month: 2, day: 3 },
+    }),
+    200,
+  );
   const exportJobId = `job-${story.story_id}`;
   const now = new Date().toISOString();
   await runtime.ports.repositories.exportJobs.create(
@@ -831,6 +878,9 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     suggestions: await read(`/api/stories/${storyId}/suggestions?chapter=${chapterId}`),
     readingPositions: await read(`/api/stories/${storyId}/reading-positions`),
     relationships: await read(`/api/stories/${storyId}/relationships`),
+    calendar: await read(`/api/stories/${storyId}/calendar`),
+    timeline: await read(`/api/stories/${storyId}/timeline`),
+    seriesTimeline: await read(`/api/series/${seriesId}/timeline`),
     exportJob: (await browser.fetch(`/api/stories/${storyId}/export/${exportJobId}`)).status,
   };
 }
