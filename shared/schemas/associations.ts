@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FactSchema } from './facts';
+import { DerivedFactSchema, FactSchema } from './facts';
 import {
   ASSOCIATION_ALIASES_MAX_LENGTH,
   ASSOCIATION_ALIASES_TOO_LONG_MESSAGE,
@@ -84,6 +84,8 @@ export const AssociationSchema = AssociationListItemSchema.extend({
   }),
   /** GET of one association only (issue 25 §2): all its facts in story order, or those standing `as_of`. */
   facts: z.array(FactSchema).optional(),
+  /** With `as_of` a dated chapter: the facts worked out from the written ones there (an 'Age' from 'Born'). */
+  derived_facts: z.array(DerivedFactSchema).optional(),
 });
 export type Association = z.infer<typeof AssociationSchema>;
 

@@ -47,8 +47,25 @@ export const FactChangesSchema = NewFactSchema.partial().refine(
 );
 export type FactChanges = z.infer<typeof FactChangesSchema>;
 
+/**
+ * A fact worked out rather than written (issue 25 §2): an 'Age' from the 'Born' fact standing at a chapter and the
+ * chapter's story time. Answered beside the written facts `as_of` a chapter with a time; a written 'Age' stays.
+ */
+export const DerivedFactSchema = z.object({
+  association_id: IdSchema,
+  label: z.string(),
+  value: z.string(),
+  /** The written fact it comes from. */
+  from_fact_id: IdSchema,
+});
+export type DerivedFact = z.infer<typeof DerivedFactSchema>;
+
 /** GET /api/stories/{storyId}/facts[?as_of={chapterId}]: every association's facts, for the Story Bible. */
-export const StoryFactsSchema = z.object({ as_of: IdSchema.nullable(), facts: z.array(FactSchema) });
+export const StoryFactsSchema = z.object({
+  as_of: IdSchema.nullable(),
+  facts: z.array(FactSchema),
+  derived: z.array(DerivedFactSchema),
+});
 export type StoryFacts = z.infer<typeof StoryFactsSchema>;
 
 /** GET /api/stories/{storyId}/associations/{associationId}?as_of={chapterId}, and the story's facts. */

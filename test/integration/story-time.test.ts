@@ -284,4 +284,38 @@ describe('story time', () => {
       `This chapter is set on 2 January 1418, before “${story.chapters[0]!.title}” (20 March 1418), but is not marked a flashback.`,
     );
   });
+
+  it('works out an Age from a Born fact and the story time of the chapter asked about', async () => {
+    const thumbs = (await (
+      await author.fetch(`/api/stories/${story.story_id}/associations/thumbs`)
+    ).json()) as AssociationListItem[];
+    const aragorn = thumbs.find((thumb) => thumb.association_name === 'Aragorn')!.association_id;
+    const born = await author.sendJson(
+      'POST',
+      `/api/stories/${story.story_id}/associations/${aragorn}/facts`,
+      {
+        label: 'Born',
+        value: '1 March 1400',
+        from_chapter_id: chapters[0],
+      },
+    );
+    expect(born.status).toBe(201);
+    const bornId = ((await born.json()) as { fact_id: string }).fact_id;
+
+    // Chapter 2 has no time of its own: it follows chapter 1's, 20 March 1418.
+    const association = (await (
+      await author.fetch(`/api/stories/${story.story_id}/associations/${aragorn}?as_of=${chapters[1]}`)
+    ).json()) as { derived_facts: unknown[] };
+    const storyFacts = (await (
+      await author.fetch(`/api/stories/${story.story_id}/facts?as_of=${chapters[2]}`)
+    ).json()) as { derived: unknown[] };
+
+    expect(association.derived_facts).toEqual([
+      { association_id: aragorn, label: 'Age', value: '18', from_fact_id: bornId },
+    ]);
+    // Chapter 3 is set on 2 January 1418, before his birthday.
+    expect(storyFacts.derived).toEqual([
+      { association_id: aragorn, label: 'Age', value: '17', from_fact_id: bornId },
+    ]);
+  });
 });

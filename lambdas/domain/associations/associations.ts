@@ -90,7 +90,7 @@ export async function getAssociation(
   const story = await requireOwnedStory(ports, scope);
   const association = await requireAssociation(ports.repositories.associations, story, associationId);
   const facts = await readFacts(ports.repositories, scope.userId, story, association, asOf);
-  return { ...toAssociation(association.record, association.scope), facts };
+  return { ...toAssociation(association.record, association.scope), ...facts };
 }
 
 /**

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type DerivedFact,
   type Fact,
   type FactChanges,
   factLabelKey,
   type NewFact,
   type StoryFacts,
 } from '../../../shared/schemas/facts';
+import { ageOn } from '../../../shared/story-calendar';
 import {
   CHAPTER_NOT_IN_STORY_MESSAGE,
   MAX_FACTS_PER_ASSOCIATION,
   TOO_MANY_FACTS_MESSAGE,
 } from '../../../shared/validation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import { listChapters } from '../chapters/chapter-list';
+import { listChapters, orderedChapters } from '../chapters/chapter-list';
 import { ConcurrentChangeError, retryOnConcurrentChange } from '../concurrency';
 import type { Repositories } from '../repositories';
 import type { StoryRecord } from '../stories/story-repository';
+import { placeInStoryTime } from '../story-time/chapter-times';
+import { readCalendarHome } from '../story-time/story-calendar';
 import type { AssociationHome } from './association-repository';
 import type { FactRecord } from './fact-repository';
 import { readStoryAssociations, requireAssociation, type ScopedAssociation } from './story-associations';
@@ -118,21 +122,65 @@ function inStoryOrder(facts: readonly FactRecord[], order: ChapterOrder, asOf: s
   return standingAt(placed, until);
 }
 
-/** One association's facts (GET of the association): see `inStoryOrder`. */
+const BORN_LABEL = factLabelKey('Born');
+
+/**
+ * Each 'Age' the standing 'Born' facts give at a chapter of the story with a story time (its own or the one it
+ * follows), in the story's calendar. Nothing is read unless a 'Born' fact stands.
+ */
+async function deriveAges(
+  repositories: Repositories,
+  userId: string,
+  story: StoryRecord,
+  asOf: string,
+  standing: readonly Fact[],
+): Promise<DerivedFact[]> {
+  const births = standing.filter((fact) => factLabelKey(fact.label) === BORN_LABEL);
+  if (births.length === 0) return [];
+  const [{ chapters, index }, calendar] = await Promise.all([
+    repositories.chapters.listWithIndex(story.story_id),
+    readCalendarHome(repositories, userId, story),
+  ]);
+  const inOrder = orderedChapters(chapters, index);
+  const times = new Map(chapters.map((chapter) => [chapter.chapter_id, chapter.story_time]));
+  const placed = placeInStoryTime(
+    calendar.rules,
+    inOrder.map((chapter) => times.get(chapter.id)),
+  );
+  const on = placed[inOrder.findIndex((chapter) => chapter.id === asOf)]?.start;
+  if (!on) return [];
+  return births.flatMap((born) => {
+    const age = ageOn(calendar.rules, born.value, on);
+    return age === undefined
+      ? []
+      : [
+          {
+            association_id: born.association_id,
+            label: 'Age',
+            value: String(age),
+            from_fact_id: born.fact_id,
+          },
+        ];
+  });
+}
+
+/** One association's facts (GET of the association): see `inStoryOrder`; `as_of` a dated chapter, its age too. */
 export async function readFacts(
   repositories: Repositories,
   userId: string,
   story: StoryRecord,
   association: ScopedAssociation,
   asOf: string | undefined,
-): Promise<Fact[]> {
+): Promise<{ facts: Fact[]; derived_facts?: DerivedFact[] }> {
   const associationId = association.record.association_id;
   const storyIds = await storiesOfAssociation(repositories, userId, story, association.home);
   const [order, factLists] = await Promise.all([
     chapterOrder(repositories, storyIds),
     Promise.all(storyIds.map((storyId) => repositories.facts.list(storyId, associationId))),
   ]);
-  return inStoryOrder(factLists.flat(), order, asOf);
+  const facts = inStoryOrder(factLists.flat(), order, asOf);
+  if (asOf === undefined) return { facts };
+  return { facts, derived_facts: await deriveAges(repositories, userId, story, asOf, facts) };
 }
 
 /** The facts of every association the story sees, with each chapter's place across the series' volumes. */
@@ -191,7 +239,9 @@ export async function readStoryFacts(
   const story = await repositories.stories.requireOwned(userId, storyId);
   const associations = await readStoryAssociations(repositories.associations, story);
   const { facts, order } = await storyFactsInOrder(repositories, userId, story, associations);
-  return { as_of: asOf ?? null, facts: inStoryOrder(facts, order, asOf) };
+  const answered = inStoryOrder(facts, order, asOf);
+  const derived = asOf === undefined ? [] : await deriveAges(repositories, userId, story, asOf, answered);
+  return { as_of: asOf ?? null, facts: answered, derived };
 }
 
 /** 400 unless the chapter is one of the story's own (a fact is written in the story its chapter is in). */
