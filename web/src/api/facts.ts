@@ -2,11 +2,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AssociationSchema } from '../../../shared/schemas/associations';
 import {
+  type DerivedFact,
   FactSchema,
   StoryFactsSchema,
   type Fact,
   type FactChanges,
   type NewFact,
+  factLabelKey,
 } from '../../../shared/schemas/facts';
 import { api } from '../lib/api-client';
 import { associationKeys } from './associations';
@@ -21,22 +23,29 @@ export const factKeys = {
     [...factKeys.all(storyId, associationId), chapterId ?? 'all'] as const,
 };
 
+/** Facts as they stand at a chapter: those written, and those worked out there (an 'Age' from 'Born'). */
+export interface StandingFacts {
+  facts: Fact[];
+  derived: DerivedFact[];
+}
+
 /**
  * GET /api/stories/{storyId}/associations/{associationId}[?as_of=]: the facts alone, in story order, or those
- * standing at the chapter (null: all of them).
+ * standing at the chapter (null: all of them, and none worked out).
  */
 export async function getFacts(
   storyId: string,
   associationId: string,
   asOf: string | null,
   signal?: AbortSignal,
-): Promise<Fact[]> {
+): Promise<StandingFacts> {
   const response = await api.get(apiPaths.association(storyId, associationId), {
     query: { as_of: asOf ?? undefined },
     background: true,
     signal,
   });
-  return AssociationSchema.parse(response).facts ?? [];
+  const association = AssociationSchema.parse(response);
+  return { facts: association.facts ?? [], derived: association.derived_facts ?? [] };
 }
 
 export const factsQuery = (storyId: string, associationId: string, asOf: string | null) =>
@@ -62,16 +71,51 @@ export async function deleteFact(storyId: string, associationId: string, factId:
   await api.delete(apiPaths.associationFact(storyId, associationId, factId));
 }
 
-/** GET /api/stories/{storyId}/facts?as_of=: every association's facts standing at the chapter (the Story Bible). */
+/**
+ * GET /api/stories/{storyId}/facts?as_of=: every association's facts standing at the chapter (the Story Bible,
+ * the mention tooltips).
+ */
 export const storyFactsQuery = (storyId: string, chapterId: string) =>
   queryOptions({
     queryKey: factKeys.story(storyId, chapterId),
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ signal }): Promise<StandingFacts> =>
       StoryFactsSchema.parse(
         await api.get(apiPaths.storyFacts(storyId), {
           query: { as_of: chapterId },
           background: true,
           signal,
         }),
-      ).facts,
+      ),
   });
+
+/** A fact as the pages show it: written, or worked out ('Age' from 'Born'), which a written one of its label hides. */
+export interface ShownFact {
+  key: string;
+  association_id: string;
+  label: string;
+  value: string;
+  workedOut: boolean;
+}
+
+export function factsToShow({ facts, derived }: StandingFacts, associationId?: string): ShownFact[] {
+  const ofAssociation = <T extends { association_id: string }>(items: readonly T[]) =>
+    associationId === undefined ? items : items.filter((item) => item.association_id === associationId);
+  const written = ofAssociation(facts).map((fact) => ({
+    key: fact.fact_id,
+    association_id: fact.association_id,
+    label: fact.label,
+    value: fact.value,
+    workedOut: false,
+  }));
+  const writtenLabels = new Set(written.map((fact) => `${fact.association_id} ${factLabelKey(fact.label)}`));
+  const workedOut = ofAssociation(derived)
+    .filter((fact) => !writtenLabels.has(`${fact.association_id} ${factLabelKey(fact.label)}`))
+    .map((fact) => ({
+      key: `${fact.from_fact_id} ${fact.label}`,
+      association_id: fact.association_id,
+      label: fact.label,
+      value: fact.value,
+      workedOut: true,
+    }));
+  return [...written, ...workedOut];
+}

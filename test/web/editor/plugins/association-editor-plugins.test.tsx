@@ -12,7 +12,10 @@ import {
   creatableAssociationName,
 } from '../../../../web/src/editor/plugins/association-context-menu-plugin';
 import { AssociationDetectionPlugin } from '../../../../web/src/editor/plugins/association-detection-plugin';
-import { AssociationMentionPlugin } from '../../../../web/src/editor/plugins/association-mention-plugin';
+import {
+  AssociationMentionPlugin,
+  type TooltipFact,
+} from '../../../../web/src/editor/plugins/association-mention-plugin';
 import {
   ContextMenuPlugin,
   ContextMenuRegistry,
@@ -33,7 +36,11 @@ function CaptureEditor() {
   return null;
 }
 
-function renderEditor(text: string, associations: AssociationListItem[] = [frodo, shire]) {
+function renderEditor(
+  text: string,
+  associations: AssociationListItem[] = [frodo, shire],
+  facts?: ReadonlyMap<string, readonly TooltipFact[]>,
+) {
   const onOpen = vi.fn();
   const onCreate = vi.fn();
   const onDelete = vi.fn();
@@ -49,7 +56,11 @@ function renderEditor(text: string, associations: AssociationListItem[] = [frodo
           >
             <ContextMenuPlugin />
             <AssociationDetectionPlugin associations={associations} />
-            <AssociationMentionPlugin associations={associations} onOpenAssociation={onOpen} />
+            <AssociationMentionPlugin
+              associations={associations}
+              {...(facts ? { facts } : {})}
+              onOpenAssociation={onOpen}
+            />
             <AssociationContextMenuPlugin
               associations={associations}
               onCreate={onCreate}
@@ -135,6 +146,26 @@ describe('association mentions in the editor', () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toContain('A hobbit of the Shire.');
     expect(frodoMention.getAttribute('aria-describedby')).toBe(tooltip.id);
+  });
+
+  it('lists the facts standing at the chapter under the summary, four at most', async () => {
+    // Arrange
+    const facts = [
+      ['Age', '50'],
+      ['Status', 'alive'],
+      ['Home', 'Bag End'],
+      ['Bears', 'the Ring'],
+      ['Cloak', 'elven'],
+    ].map(([label, value]) => ({ key: label!, label: label!, value: value! }));
+    renderEditor('Frodo left the Shire.', [frodo, shire], new Map([[frodo.association_id, facts]]));
+    const frodoMention = await mention('Frodo');
+
+    // Act
+    fireEvent.mouseOver(frodoMention);
+
+    // Assert
+    const listed = within(await screen.findByRole('tooltip')).getByLabelText('Facts as of this chapter');
+    expect(listed.textContent).toBe('Age: 50Status: aliveHome: Bag EndBears: the Ring');
   });
 
   it('asks for a description in the tooltip of an association that has none, and hides it when the pointer leaves', async () => {

@@ -29,6 +29,7 @@ const fact = (id: string, label: string, value: string, chapterId: string): Fact
 });
 const alive = fact('f1', 'Status', 'alive', 'c1');
 const dead = fact('f2', 'Status', 'dead', 'c2');
+const born = fact('f3', 'Born', '1 March 2978', 'c1');
 
 /** A server holding two facts of Boromir; `refuse` answers a new fact with that 400 message. */
 function stubServer(refuse?: string) {
@@ -40,7 +41,11 @@ function stubServer(refuse?: string) {
     if (url === '/api/stories/s1/associations/boromir?as_of=c1')
       return jsonResponse({ ...association, facts: [alive] });
     if (url === '/api/stories/s1/associations/boromir?as_of=c2')
-      return jsonResponse({ ...association, facts: [dead] });
+      return jsonResponse({
+        ...association,
+        facts: [dead, born],
+        derived_facts: [{ association_id: 'boromir', label: 'Age', value: '41', from_fact_id: born.fact_id }],
+      });
     if (url === '/api/stories/s1/associations/boromir/facts' && init.method === 'POST') {
       return refuse
         ? jsonResponse({ error: 'validation_error', message: refuse }, 400)
@@ -81,6 +86,10 @@ describe('the association panel’s Facts', () => {
     fireEvent.click(await screen.findByRole('option', { name: '2. Amon Hen' }));
 
     expect(await screen.findByText('dead', { selector: 'dd' })).toBeTruthy();
+    // The age the server works out from Born and the chapter's story time, said to be worked out.
+    expect(await standingText()).toBe(
+      'StatusdeadBorn1 March 2978Age41 (from Born and the chapter’s story time)',
+    );
   });
 
   it('adds a fact true from the chapter in view', async () => {

@@ -34,9 +34,21 @@ interface HoveredMention {
   element: HTMLElement;
 }
 
+/** A fact the tooltip shows under the summary: as it stands at the chapter being written (issue 25 §2). */
+export interface TooltipFact {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** The tooltip lists this many facts at most: it describes, the panel holds the rest. */
+const MAX_TOOLTIP_FACTS = 4;
+
 interface AssociationMentionPluginProps {
   /** The story's associations: the tooltip shows their current summary, not the one saved in the text. */
   associations: readonly AssociationListItem[] | null;
+  /** Each association's facts standing at the open chapter, by association id; none while unread. */
+  facts?: ReadonlyMap<string, readonly TooltipFact[]>;
   onOpenAssociation: (associationId: string) => void;
 }
 
@@ -44,7 +56,11 @@ interface AssociationMentionPluginProps {
  * How mentions look and answer the pointer (spec §2): a tint and underline per kind, a tooltip on hover with
  * the association's summary (or a hint to add one), and a click that opens the association panel on it.
  */
-export function AssociationMentionPlugin({ associations, onOpenAssociation }: AssociationMentionPluginProps) {
+export function AssociationMentionPlugin({
+  associations,
+  facts,
+  onOpenAssociation,
+}: AssociationMentionPluginProps) {
   const [editor] = useLexicalComposerContext();
   const [hovered, setHovered] = useState<HoveredMention | null>(null);
   const onOpen = useRef(onOpenAssociation);
@@ -124,6 +140,7 @@ export function AssociationMentionPlugin({ associations, onOpenAssociation }: As
   const association = hovered
     ? associations?.find((candidate) => candidate.association_id === hovered.associationId)
     : undefined;
+  const standingFacts = association ? (facts?.get(association.association_id) ?? []) : [];
 
   // The mention's element belongs to Lexical; it names the tooltip that describes it only while it shows.
   useEffect(() => {
@@ -182,6 +199,21 @@ export function AssociationMentionPlugin({ associations, onOpenAssociation }: As
               <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {association.short_description.trim() || NO_DESCRIPTION_HINT}
               </Typography>
+              {standingFacts.length > 0 && (
+                <Box component="dl" aria-label="Facts as of this chapter" sx={{ m: 0, mt: 0.5 }}>
+                  {standingFacts.slice(0, MAX_TOOLTIP_FACTS).map((fact) => (
+                    <Typography key={fact.key} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      <Box component="dt" sx={{ display: 'inline', fontWeight: 600 }}>
+                        {fact.label}
+                      </Box>
+                      {': '}
+                      <Box component="dd" sx={{ display: 'inline', m: 0 }}>
+                        {fact.value}
+                      </Box>
+                    </Typography>
+                  ))}
+                </Box>
+              )}
             </Box>
           </Paper>
         )}

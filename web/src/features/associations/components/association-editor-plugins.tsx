@@ -1,11 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { factsToShow, storyFactsQuery } from '../../../api/facts';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import {
   AssociationContextMenuPlugin,
   type CreateAssociationPayload,
 } from '../../../editor/plugins/association-context-menu-plugin';
 import { AssociationDetectionPlugin } from '../../../editor/plugins/association-detection-plugin';
-import { AssociationMentionPlugin } from '../../../editor/plugins/association-mention-plugin';
+import {
+  AssociationMentionPlugin,
+  type TooltipFact,
+} from '../../../editor/plugins/association-mention-plugin';
 import { deleteAssociationQuestion } from '../association-alerts';
 import { useStoryAssociations } from '../story-associations-context';
 
@@ -16,14 +21,24 @@ interface AssociationEditorPluginsProps {
    * and turning it back on shows every mention at once.
    */
   highlight: boolean;
+  /** The chapter being written: the tooltips show the facts as they stand there. */
+  chapterId: string;
 }
 
 /**
  * The story's associations inside the chapter editor: highlighted mentions with tooltips, a click that opens
  * the panel, and the context menu's Create and Delete Association. Rendered among the editor's plugins.
  */
-export function AssociationEditorPlugins({ highlight }: AssociationEditorPluginsProps) {
-  const { associations, createAssociation, deleteAssociation, panel } = useStoryAssociations();
+export function AssociationEditorPlugins({ highlight, chapterId }: AssociationEditorPluginsProps) {
+  const { storyId, associations, createAssociation, deleteAssociation, panel } = useStoryAssociations();
+  const { data: standing } = useQuery({ ...storyFactsQuery(storyId, chapterId), enabled: highlight });
+  const facts = useMemo(() => {
+    const byAssociation = new Map<string, TooltipFact[]>();
+    for (const fact of standing ? factsToShow(standing) : []) {
+      byAssociation.set(fact.association_id, [...(byAssociation.get(fact.association_id) ?? []), fact]);
+    }
+    return byAssociation;
+  }, [standing]);
   // Kept while the dialog fades out, so its question does not go blank as it leaves.
   const [deleting, setDeleting] = useState<{ id: string; name: string; open: boolean } | null>(null);
 
@@ -49,7 +64,11 @@ export function AssociationEditorPlugins({ highlight }: AssociationEditorPlugins
     <>
       <AssociationDetectionPlugin associations={associations} />
       {highlight && (
-        <AssociationMentionPlugin associations={associations} onOpenAssociation={panel.openAssociation} />
+        <AssociationMentionPlugin
+          associations={associations}
+          facts={facts}
+          onOpenAssociation={panel.openAssociation}
+        />
       )}
       <AssociationContextMenuPlugin associations={associations} onCreate={create} onDelete={askToDelete} />
       <ConfirmDialog

@@ -14,7 +14,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Fact } from '../../../../../shared/schemas/facts';
 import { continuityQuery } from '../../../api/continuity';
-import { createFact, deleteFact, factKeys, factsQuery, getFacts, updateFact } from '../../../api/facts';
+import {
+  createFact,
+  deleteFact,
+  factKeys,
+  factsQuery,
+  factsToShow,
+  getFacts,
+  updateFact,
+} from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
 import { storyAddressParameters } from '../../../config/paths';
 import type { AlertOptions } from '../../../components/alerts/alert-types';
@@ -67,6 +75,7 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
     ...factsQuery(storyId, associationId, asOf ?? null),
     enabled: asOf !== undefined,
   });
+  const shown = standing.data && factsToShow(standing.data);
   // Kept here once read with the association, and read again after each change.
   const [all, setAll] = useState(facts);
   const [draft, setDraft] = useState<FactDraft | null>(null);
@@ -85,7 +94,7 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
         continuityQuery(storyId).queryKey,
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
-    setAll(await getFacts(storyId, associationId, null));
+    setAll((await getFacts(storyId, associationId, null)).facts);
   };
 
   const save = useAlertingMutation({
@@ -139,19 +148,25 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
             onChange={setChosenChapterId}
             sx={{ mt: 1.5, width: '100%' }}
           />
-          {standing.data?.length === 0 ? (
+          {shown?.length === 0 ? (
             <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
               Nothing recorded yet as of this chapter.
             </Typography>
           ) : (
             <Box component="dl" aria-label="Facts as of this chapter" sx={{ m: 0, mt: 1 }}>
-              {standing.data?.map((fact) => (
-                <Box key={fact.fact_id} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+              {shown?.map((fact) => (
+                <Box key={fact.key} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
                   <Typography component="dt" variant="body2" sx={{ fontWeight: 600, flex: '0 0 auto' }}>
                     {fact.label}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                     {fact.value}
+                    {fact.workedOut && (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {' '}
+                        (from Born and the chapter’s story time)
+                      </Typography>
+                    )}
                   </Typography>
                 </Box>
               ))}

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
-import type { Fact } from '../../../../../shared/schemas/facts';
 import type { MentionGrid } from '../../../../../shared/schemas/story-bible';
+import type { ShownFact } from '../../../api/facts';
 import { paths } from '../../../config/paths';
 import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
 
@@ -18,7 +18,7 @@ interface ElementCardsProps {
   associations: readonly AssociationListItem[];
   grid: MentionGrid | undefined;
   /** The facts standing at the chapter the page is set to (issue 25 §2), of every association. */
-  facts: readonly Fact[] | undefined;
+  facts: readonly ShownFact[] | undefined;
   onOpen: (associationId: string) => void;
 }
 
@@ -78,7 +78,7 @@ export function ElementCards({ storyId, associations, grid, facts, onOpen }: Ele
               {standing.length > 0 && (
                 <Box component="dl" aria-label={`Facts about ${association.association_name}`} sx={{ m: 0 }}>
                   {standing.map((fact) => (
-                    <Typography key={fact.fact_id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography key={fact.key} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                       <Box component="dt" sx={{ display: 'inline', fontWeight: 600 }}>
                         {fact.label}
                       </Box>

@@ -9,7 +9,7 @@ import { parseAliases } from '../../../../../shared/association-matcher';
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../../shared/schemas/associations';
 import { FREE_ASSOCIATION_LIMIT } from '../../../../../shared/validation';
 import { elementSuggestionsQuery, mentionGridQuery, storyBibleKeys } from '../../../api/story-bible';
-import { storyFactsQuery } from '../../../api/facts';
+import { factsToShow, storyFactsQuery } from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
 import { ChapterSelect } from '../../../components/chapter-select/chapter-select';
 import { PageLayout } from '../../../components/layouts/page-layout';
@@ -138,7 +138,7 @@ function StoryBible({ storyId }: { storyId: string }) {
                 storyId={storyId}
                 associations={group}
                 grid={grid}
-                facts={facts}
+                facts={facts && factsToShow(facts)}
                 onOpen={panel.openAssociation}
               />
             </Box>
@@ -168,8 +168,9 @@ function StoryBible({ storyId }: { storyId: string }) {
             Continuity
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Where the text contradicts the facts you recorded: a character whose Status is dead from an
-            earlier chapter named acting (outside quotation marks).
+            Where the text contradicts the facts and story times you recorded: a character named acting
+            (outside quotation marks) after their Status says dead, at two places at once, or with an Age
+            their Born date denies; a chapter set before the one before it without being a flashback.
           </Typography>
           <ContinuitySection storyId={storyId} chapters={chapters} isSubscriber={isSubscriber} />
         </Box>

@@ -360,7 +360,10 @@ function LoadedWorkspace({
                 }
                 plugins={
                   <>
-                    <AssociationEditorPlugins highlight={settings.highlight_associations} />
+                    <AssociationEditorPlugins
+                      highlight={settings.highlight_associations}
+                      chapterId={activeChapter.id}
+                    />
                     <MentionFocusPlugin target={mentionTarget} onFocused={clearMentionTarget} />
                     <ReviewPlugin marks={review.marks} chosenId={chosenReviewId} handleRef={reviewEditor} />
                   </>
