@@ -83,6 +83,25 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
       stage: 'draft',
     });
     await saveParagraphs(story.story_id, chapters[1]!.id, [paragraph(run('Snow fell on the glass.'))]);
+    const calendar = { months: [{ name: 'Frost', days: 40 }], epoch_name: 'AG' };
+    expect((await author.sendJson('PUT', `/api/stories/${story.story_id}/calendar`, calendar)).status).toBe(
+      200,
+    );
+    const storyTime = { start: { year: 3, month: 1, day: 9 }, flashback: true };
+    const dated = await author.sendJson(
+      'PUT',
+      `/api/stories/${story.story_id}/chapters/${chapters[1]!.id}/time`,
+      storyTime,
+    );
+    expect(dated.status).toBe(200);
+    const [orchard] = (await (
+      await author.sendJson('POST', `/api/stories/${story.story_id}/associations`, [
+        { association_name: 'Orchard', association_type: 'place' },
+      ])
+    ).json()) as { association_id: string }[];
+    const fact = { label: 'State', value: 'frozen', from_chapter_id: chapters[1]!.id };
+    const factPath = `/api/stories/${story.story_id}/associations/${orchard!.association_id}/facts`;
+    expect((await author.sendJson('POST', factPath, fact)).status).toBe(201);
     await createStory(author, 'The Glass Orchard');
 
     const zip = await downloadAll(author);
@@ -94,19 +113,27 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
       'The Glass Orchard.md',
     ]);
     const archive = JSON.parse(await zip.file('The Glass Orchard.json')!.async('string')) as {
-      story: { title: string; description: string };
+      story: { title: string; description: string; calendar: unknown };
       settings: unknown;
       chapters: {
         title: string;
         place: number;
         synopsis: string | null;
         stage: string | null;
+        story_time: unknown;
         paragraphs: Paragraph[];
       }[];
+      facts: unknown[];
+      relationships: unknown[];
       associations: unknown[];
       outline: unknown[];
     };
-    expect(archive.story).toMatchObject({ title: 'The Glass Orchard', description: 'Told twice.' });
+    expect(archive.story).toMatchObject({
+      title: 'The Glass Orchard',
+      description: 'Told twice.',
+      calendar: { kind: 'custom', months: calendar.months, epoch_name: 'AG' },
+    });
+    expect(archive.chapters.map((chapter) => chapter.story_time)).toEqual([null, storyTime]);
     expect(archive.settings).toEqual({ spellcheck: true, autotab: true, highlight_associations: true });
     expect(
       archive.chapters.map((chapter) => [chapter.title, chapter.place, chapter.synopsis, chapter.stage]),
@@ -121,8 +148,12 @@ describe("downloading all of an author's stories on the embedded runtime", () =>
       ['leaf', BOLD],
       ['.', 0],
     ]);
-    expect(archive.associations).toEqual([]);
+    expect(archive.associations).toMatchObject([{ association_name: 'Orchard' }]);
     expect(archive.outline).toEqual([]);
+    expect(archive.facts).toEqual([
+      { id: expect.any(String), association_id: orchard!.association_id, ...fact },
+    ]);
+    expect(archive.relationships).toEqual([]);
 
     const markdown = await zip.file('The Glass Orchard.md')!.async('uint8array');
     const imported = await author.fetch('/api/stories/import', {

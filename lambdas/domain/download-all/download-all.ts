@@ -11,6 +11,8 @@ import { readStoryText, type StoredChapterText } from '../story-bible/story-text
 import { userDownloadPrefix } from './download-location';
 import { storyMarkdown } from './story-markdown';
 import type { ChapterRecord } from '../chapters/chapter-repository';
+import type { FactRecord } from '../associations/fact-repository';
+import type { Relationship } from '../../../shared/schemas/relationships';
 
 /** The ports these operations use. */
 export type DownloadAllPorts = Pick<DomainPorts, 'repositories' | 'blobs'>;
@@ -37,8 +39,10 @@ export function storyArchive(
     settings: unknown;
     associations: readonly AssociationRecord[];
     outline: unknown;
-    /** The chapters as stored, by id: their status, synopsis and stage. */
+    /** The chapters as stored, by id: their status, synopsis, stage and story time. */
     chapterRecords: ReadonlyMap<string, ChapterRecord>;
+    facts: readonly FactRecord[];
+    relationships: readonly Relationship[];
   },
 ) {
   return {
@@ -49,6 +53,8 @@ export function storyArchive(
       title: story.title,
       description: story.description,
       series: series ? { id: series.series_id, title: series.series_title } : null,
+      /** The calendar its chapters are dated in (its series' for a volume); null: the Gregorian one. */
+      calendar: (series ? series.calendar : story.calendar) ?? null,
       created_at: story.created_at,
       updated_at: story.updated_at,
     },
@@ -62,11 +68,20 @@ export function storyArchive(
         status: record?.status ?? 'ready',
         synopsis: record?.synopsis ?? null,
         stage: record?.stage ?? null,
+        story_time: record?.story_time ?? null,
         paragraphs: text.paragraphs.map((stored) => stored.paragraph),
       };
     }),
     associations: extras.associations.map(archivedAssociation),
     outline: extras.outline,
+    facts: extras.facts.map(({ fact_id, association_id, label, value, from_chapter_id }) => ({
+      id: fact_id,
+      association_id,
+      label,
+      value,
+      from_chapter_id,
+    })),
+    relationships: extras.relationships,
   };
 }
 
@@ -91,12 +106,14 @@ export async function downloadAllStories(ports: DownloadAllPorts, userId: string
   const zip = new JSZip();
   const taken = new Set<string>();
   for (const story of [...stories].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
-    const [{ chapters }, texts, settings, associations, outline] = await Promise.all([
+    const [{ chapters }, texts, settings, associations, outline, facts, relationships] = await Promise.all([
       repositories.chapters.listWithIndex(story.story_id),
       readStoryText(repositories, story.story_id),
       repositories.settings.get(story.story_id),
       repositories.associations.list(story.story_id),
       repositories.outlines.get(story.story_id),
+      repositories.facts.listStory(story.story_id),
+      repositories.relationships.get(story.story_id),
     ]);
     const stem = uniqueStem(story.title, taken);
     zip.file(
@@ -119,6 +136,8 @@ export async function downloadAllStories(ports: DownloadAllPorts, userId: string
         associations,
         outline: outline.sections,
         chapterRecords: new Map(chapters.map((chapter) => [chapter.chapter_id, chapter])),
+        facts,
+        relationships: relationships.relationships,
       },
     );
     zip.file(`${stem}.json`, JSON.stringify(archive, null, 2));
