@@ -56,4 +56,8 @@ test('an author records that Boromir dies, sees the facts change by chapter and 
     .click();
   await expect(page).toHaveURL(new RegExp(`chapter=${theReturn}`));
   await expect(page.getByRole('textbox', { name: 'Chapter text' })).toContainText('said Boromir.');
+
+  // The mention's tooltip tells what stands in the chapter being written.
+  await page.getByRole('textbox', { name: 'Chapter text' }).locator('[data-association-id]').last().hover();
+  await expect(page.getByRole('tooltip').getByLabel('Facts as of this chapter')).toHaveText('Status: dead');
 });
