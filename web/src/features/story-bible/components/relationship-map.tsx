@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useColorScheme, useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MarkerType, ReactFlow, type Edge, type Node } from '@xyflow/react';
-import { useMemo, useState } from 'react';
+import { MarkerType, ReactFlow, type Edge, type Node, type ReactFlowInstance } from '@xyflow/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pairKey, relationshipsAsOf } from '../../../../../shared/relationships';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
 import type {
@@ -70,6 +70,17 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
   const { data: suggested } = useQuery(relationshipSuggestionsQuery(storyId));
   const [chapterIndex, setChapterIndex] = useState(Math.max(0, chapters.length - 1));
   const [editing, setEditing] = useState<Editing>(undefined);
+  const frame = useRef<HTMLDivElement>(null);
+  const flow = useRef<ReactFlowInstance<Node, Edge> | null>(null);
+
+  // `fitView` fits the graph once, when drawn; a phone turned or a window resized fits it again.
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => void flow.current?.fitView());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: relationshipKeys.all(storyId) });
   const save = useMutation({
@@ -166,6 +177,7 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
   return (
     <Stack spacing={2}>
       <Box
+        ref={frame}
         role="img"
         aria-label={`Relationship map as of ${chapter?.title ?? 'the end'}`}
         sx={{
@@ -183,6 +195,9 @@ export function RelationshipMap({ storyId, associations, chapters }: Relationshi
           edges={edges}
           colorMode={colorScheme}
           fitView
+          onInit={(instance) => {
+            flow.current = instance;
+          }}
           edgeTypes={edgeTypes}
           nodesConnectable={false}
           nodesDraggable={false}
