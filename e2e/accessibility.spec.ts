@@ -137,6 +137,21 @@ test('every page keeps WCAG AA (text contrast included) in the light and the dar
   await expect(page.getByRole('table', { name: 'Mentions per chapter' })).toBeVisible();
   await check('story bible');
 
+  // The first chapter dated, the second following it: a filled mark, a dashed one and a lane on the chart.
+  expect(
+    (
+      await page.request.put(`/api/stories/${storyId}/chapters/${firstChapter}/time`, {
+        data: { start: { year: 1018, month: 3, day: 3 } },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+  await page.goto(`/stories/${storyId}/timeline`);
+  await expect(page.getByRole('listitem', { name: '2. The Crossing' })).toContainText(
+    'Follows the previous chapter',
+  );
+  await check('timeline');
+
   await page.goto('/progress');
   await expect(page.getByRole('figure', { name: /Words per day/ })).toContainText('Daily goal');
   await check('progress');

@@ -94,4 +94,10 @@ export const apiPaths = {
   relationship: (storyId: string, relationshipId: string) =>
     `${story(storyId)}/relationships/${segment(relationshipId)}`,
   relationshipSuggestions: (storyId: string) => `${story(storyId)}/relationships/suggestions`,
+  // Story time (issue 25 §1).
+  storyCalendar: (storyId: string) => `${story(storyId)}/calendar`,
+  chapterTime: (storyId: string, chapterId: string) =>
+    `${story(storyId)}/chapters/${segment(chapterId)}/time`,
+  storyTimeline: (storyId: string) => `${story(storyId)}/timeline`,
+  seriesTimeline: (seriesId: string) => `${series(seriesId)}/timeline`,
 } as const;

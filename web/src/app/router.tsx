@@ -21,6 +21,7 @@ const StoryBiblePage = lazyPage(
   () => import('../features/story-bible/routes/story-bible-page'),
   'StoryBiblePage',
 );
+const TimelinePage = lazyPage(() => import('../features/timeline/routes/timeline-page'), 'TimelinePage');
 const CorkboardPage = lazyPage(() => import('../features/workspace/routes/corkboard-page'), 'CorkboardPage');
 const EditSeriesPage = lazyPage(() => import('../features/series/routes/edit-series-page'), 'EditSeriesPage');
 const SettingsPage = lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage');
@@ -87,6 +88,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
                 { path: paths.storyBible.path, element: <StoryBiblePage /> },
                 { path: paths.corkboard.path, element: <CorkboardPage /> },
+                { path: paths.timeline.path, element: <TimelinePage /> },
                 { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
                 { path: paths.editSeries.path, element: <EditSeriesPage /> },
                 { path: paths.settings.path, element: <SettingsPage /> },

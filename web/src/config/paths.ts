@@ -51,6 +51,11 @@ export const paths = {
     path: '/stories/:storyId/corkboard',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/corkboard`,
   },
+  /** Issue 25 §1: the chapters on the story's time axis, with a lane per association. */
+  timeline: {
+    path: '/stories/:storyId/timeline',
+    getHref: (storyId: string) => `/stories/${segment(storyId)}/timeline`,
+  },
   editStory: {
     path: '/stories/:storyId/edit',
     getHref: (storyId: string) => `/stories/${segment(storyId)}/edit`,

@@ -24,6 +24,13 @@ const MENTION_COLORS: Record<'light' | 'dark', Record<AssociationType, MentionCo
   },
 };
 
+/**
+ * A kind's line colour as a plain value, for what draws outside CSS (a chart's SVG marks and their legend), in the
+ * scheme shown.
+ */
+export const mentionLineColor = (scheme: 'light' | 'dark', type: AssociationType): string =>
+  MENTION_COLORS[scheme][type].line;
+
 const variableName = (type: AssociationType, part: keyof MentionColors) => `--lw-mention-${type}-${part}`;
 
 /** A mention colour as a CSS value that follows the page's colour scheme. */

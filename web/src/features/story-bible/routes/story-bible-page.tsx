@@ -1,16 +1,19 @@
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { parseAliases } from '../../../../../shared/association-matcher';
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../../shared/schemas/associations';
 import { FREE_ASSOCIATION_LIMIT } from '../../../../../shared/validation';
 import { elementSuggestionsQuery, mentionGridQuery, storyBibleKeys } from '../../../api/story-bible';
 import { factsToShow, storyFactsQuery } from '../../../api/facts';
 import { storyQuery } from '../../../api/stories';
+import { paths } from '../../../config/paths';
 import { ChapterSelect } from '../../../components/chapter-select/chapter-select';
 import { PageLayout } from '../../../components/layouts/page-layout';
 import { sendStoryChanges } from '../../../editor/autosave';
@@ -88,7 +91,16 @@ function StoryBible({ storyId }: { storyId: string }) {
     <PageLayout title={title}>
       <Stack spacing={4} sx={{ pb: 6 }}>
         <Stack spacing={1}>
-          <BackToManuscriptLink storyId={storyId} />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <BackToManuscriptLink storyId={storyId} />
+            <Button
+              component={RouterLink}
+              to={paths.timeline.getHref(storyId)}
+              startIcon={<TimelineOutlined />}
+            >
+              Timeline
+            </Button>
+          </Stack>
           <Typography variant="h4" component="h1">
             Story Bible
           </Typography>

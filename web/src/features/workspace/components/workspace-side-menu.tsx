@@ -4,6 +4,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +26,8 @@ interface WorkspaceSideMenuProps {
   onOpenStoryBible: () => void;
   /** Issue 28: the chapters as index cards. */
   onOpenCorkboard: () => void;
+  /** Issue 25 §1: the chapters in story time. */
+  onOpenTimeline: () => void;
   /** Issue 24: share the story with readers and editors. */
   onOpenShare: () => void;
 }
@@ -57,7 +60,7 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 
 /**
  * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, search the
- * story (issue 14), open the Story Bible (issue 13) or the Corkboard (issue 28), share the story (issue 24), open
+ * story (issue 14), open the Story Bible (issue 13), the Corkboard (issue 28) or the Timeline (issue 25), share the story (issue 24), open
  * the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
@@ -69,6 +72,7 @@ export function WorkspaceSideMenu({
   onOpenSettings,
   onOpenStoryBible,
   onOpenCorkboard,
+  onOpenTimeline,
   onOpenShare,
 }: WorkspaceSideMenuProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -121,6 +125,12 @@ export function WorkspaceSideMenu({
         label="Corkboard"
         icon={<DashboardOutlined />}
         onClick={onOpenCorkboard}
+        placement={placement}
+      />
+      <MenuButton
+        label="Timeline"
+        icon={<TimelineOutlined />}
+        onClick={onOpenTimeline}
         placement={placement}
       />
       <MenuButton label="Share" icon={<ShareOutlined />} onClick={onOpenShare} placement={placement} />

@@ -302,6 +302,7 @@ function LoadedWorkspace({
             onOpenSettings={() => changePanels({ type: 'opened', panel: 'settings' })}
             onOpenStoryBible={() => navigate(paths.storyBible.getHref(story.story_id))}
             onOpenCorkboard={() => navigate(paths.corkboard.getHref(story.story_id))}
+            onOpenTimeline={() => navigate(paths.timeline.getHref(story.story_id))}
             onOpenShare={() => changePanels({ type: 'opened', panel: 'share' })}
           />
         </Box>
