@@ -53,3 +53,39 @@ export async function storedParagraphs(
   const { items } = (await response.json()) as ChapterContent;
   return new Map(items.map((item) => [item.key_id.Value, JSON.parse(item.chunk.Value) as Paragraph]));
 }
+
+/**
+ * 'The Fellowship' and its sequel 'The Towers', volumes one and two of the series 'The Ring', every chapter
+ * ready: the first volume's first chapter, then one chapter per title after it.
+ */
+export async function createTwoVolumes(
+  runtime: EmbeddedRuntime,
+  author: TestBrowser,
+  chapterTitles: readonly string[],
+): Promise<{ story: Story; sequel: Story; chapters: string[] }> {
+  const createStory = async (fields: Record<string, string>) =>
+    (await (
+      await author.fetch('/api/stories', { method: 'POST', body: multipartForm(fields) })
+    ).json()) as Story;
+  const story = await createStory({
+    title: 'The Fellowship',
+    description: 'Volume one.',
+    series_title: 'The Ring',
+  });
+  const sequel = await createStory({
+    title: 'The Towers',
+    description: 'Volume two.',
+    series_id: story.series_id!,
+  });
+  await runtime.queue.drain();
+  const chapters = [story.chapters[0]!.id];
+  for (const [index, title] of chapterTitles.entries()) {
+    const response = await author.sendJson('POST', `/api/stories/${story.story_id}/chapter`, {
+      title,
+      place: index + 2,
+    });
+    chapters.push(((await response.json()) as Chapter).id);
+  }
+  await runtime.queue.drain();
+  return { story, sequel, chapters };
+}

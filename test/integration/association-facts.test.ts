@@ -8,6 +8,7 @@ import { MAX_FACTS_PER_ASSOCIATION } from '../../shared/validation';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
 import { paragraph, run } from '../helpers/paragraphs';
+import { createTwoVolumes } from '../helpers/story-text';
 import { multipartForm } from '../helpers/images';
 
 /**
@@ -50,22 +51,8 @@ describe('facts that change as the story goes', () => {
   beforeAll(async () => {
     runtime = await startTestRuntime();
     author = await signIn(runtime, 'author@example.com', 'Tolkien');
-    story = await createStory({
-      title: 'The Fellowship',
-      description: 'Volume one.',
-      series_title: 'The Ring',
-    });
-    sequel = await createStory({
-      title: 'The Towers',
-      description: 'Volume two.',
-      series_id: story.series_id!,
-    });
-    await runtime.queue.drain();
-    chapters = [story.chapters[0]!.id];
-    chapters.push(await addChapter(story.story_id, 'Rivendell', 2));
-    chapters.push(await addChapter(story.story_id, 'Amon Hen', 3));
+    ({ story, sequel, chapters } = await createTwoVolumes(runtime, author, ['Rivendell', 'Amon Hen']));
     sequelChapter = sequel.chapters[0]!.id;
-    await runtime.queue.drain();
     const created = await author.sendJson('POST', `/api/stories/${story.story_id}/associations`, [
       { association_name: 'Boromir', association_type: 'character' },
     ]);

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
 import type { AssociationListItem } from '../../shared/schemas/associations';
-import type { Chapter } from '../../shared/schemas/chapter';
 import type { ContinuityWarning } from '../../shared/schemas/continuity';
 import type { Story } from '../../shared/schemas/story';
 import type { StoryCalendar, Timeline } from '../../shared/schemas/story-time';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import { grantSubscription, signIn, startTestRuntime, type TestBrowser } from '../helpers/embedded-runtime';
-import { multipartForm } from '../helpers/images';
 import { paragraph, run } from '../helpers/paragraphs';
+import { createTwoVolumes } from '../helpers/story-text';
 
 /**
  * Issue 25 §1 on the embedded runtime: a calendar of the author's own kept by the series for all its volumes,
@@ -33,16 +32,6 @@ describe('story time', () => {
   let sequel: Story;
   let chapters: string[];
 
-  const createStory = async (fields: Record<string, string>) =>
-    (await (
-      await author.fetch('/api/stories', { method: 'POST', body: multipartForm(fields) })
-    ).json()) as Story;
-  const addChapter = async (storyId: string, title: string, place: number) =>
-    (
-      (await (
-        await author.sendJson('POST', `/api/stories/${storyId}/chapter`, { title, place })
-      ).json()) as Chapter
-    ).id;
   const dateChapter = (chapterId: string, body: unknown, storyId = story.story_id) =>
     author.sendJson('PUT', `/api/stories/${storyId}/chapters/${chapterId}/time`, body);
   const write = async (storyId: string, chapterId: string, text: string) => {
@@ -67,21 +56,7 @@ describe('story time', () => {
   beforeAll(async () => {
     runtime = await startTestRuntime();
     author = await signIn(runtime, 'author@example.com', 'Tolkien');
-    story = await createStory({
-      title: 'The Fellowship',
-      description: 'Volume one.',
-      series_title: 'The Ring',
-    });
-    sequel = await createStory({
-      title: 'The Towers',
-      description: 'Volume two.',
-      series_id: story.series_id!,
-    });
-    await runtime.queue.drain();
-    chapters = [story.chapters[0]!.id];
-    chapters.push(await addChapter(story.story_id, 'Bree', 2));
-    chapters.push(await addChapter(story.story_id, 'The Old Forest', 3));
-    await runtime.queue.drain();
+    ({ story, sequel, chapters } = await createTwoVolumes(runtime, author, ['Bree', 'The Old Forest']));
     await author.sendJson('POST', `/api/stories/${story.story_id}/associations`, [
       { association_name: 'Aragorn', association_type: 'character' },
       { association_name: 'Bree', association_type: 'place' },

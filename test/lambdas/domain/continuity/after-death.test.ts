@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { afterDeathWarnings, type NamedAssociation } from '../../../../lambdas/domain/continuity/after-death';
 import type { Fact } from '../../../../shared/schemas/facts';
+import { buildFact } from '../../../helpers/fact-fixtures';
 import { association, chapter } from '../../../helpers/paragraphs';
 
 const boromir: NamedAssociation = { ...association('boromir', 'Boromir'), association_type: 'character' };
 const gondor: NamedAssociation = { ...association('gondor', 'Gondor'), association_type: 'place' };
 
-const status = (value: string, chapterId: string, associationId = 'boromir'): Fact => ({
-  fact_id: `${associationId}-${value}`,
-  association_id: associationId,
-  label: 'Status',
-  value,
-  from_chapter_id: chapterId,
-  from_story_id: 's1',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const status = (value: string, chapterId: string, associationId = 'boromir'): Fact =>
+  buildFact({
+    fact_id: `${associationId}-${value}`,
+    association_id: associationId,
+    label: 'Status',
+    value,
+    from_chapter_id: chapterId,
+  });
 
 /** Chapter 1 alive; he dies in chapter 2; chapters 3 and 4 after. */
 function warningsFor(

@@ -8,6 +8,7 @@ import { placeInStoryTime } from '../../../../lambdas/domain/story-time/chapter-
 import type { Fact } from '../../../../shared/schemas/facts';
 import type { StoryDate } from '../../../../shared/schemas/story-time';
 import { GREGORIAN_CALENDAR } from '../../../../shared/story-calendar';
+import { buildFact } from '../../../helpers/fact-fixtures';
 import { association, chapter } from '../../../helpers/paragraphs';
 
 const calendar = GREGORIAN_CALENDAR;
@@ -136,16 +137,9 @@ describe('two_places', () => {
 });
 
 describe('age_mismatch', () => {
-  const fact = (label: string, value: string, chapterId: string): Fact => ({
-    fact_id: `${label}-${chapterId}`,
-    association_id: 'aragorn',
-    label,
-    value,
-    from_chapter_id: chapterId,
-    from_story_id: 's1',
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
+  const fact = (label: string, value: string, chapterId: string): Fact =>
+    buildFact({ association_id: 'aragorn', label, value, from_chapter_id: chapterId });
+
   const born = fact('Born', '1 March 2931', 'c1');
 
   function warningsFor(age: string, times: (StoredChapterTime | undefined)[]) {

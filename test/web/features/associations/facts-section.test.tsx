@@ -7,6 +7,7 @@ import type { Fact } from '../../../../shared/schemas/facts';
 import { AlertsProvider } from '../../../../web/src/components/alerts/alerts-provider';
 import { FactsSection } from '../../../../web/src/features/associations/components/facts-section';
 import { theme } from '../../../../web/src/theme/theme';
+import { buildFact } from '../../../helpers/fact-fixtures';
 import { buildAssociation } from '../../helpers/association-fixtures';
 import { bodiesSent, jsonResponse, stubFetch } from '../../helpers/fetch-stub';
 import { createTestQueryClient } from '../../helpers/render-app';
@@ -17,16 +18,8 @@ const story = buildStory([
   buildChapter('c2', 2, { title: 'Amon Hen' }),
 ]);
 
-const fact = (id: string, label: string, value: string, chapterId: string): Fact => ({
-  fact_id: id,
-  association_id: 'boromir',
-  label,
-  value,
-  from_chapter_id: chapterId,
-  from_story_id: 's1',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const fact = (id: string, label: string, value: string, chapterId: string): Fact =>
+  buildFact({ fact_id: id, association_id: 'boromir', label, value, from_chapter_id: chapterId });
 const alive = fact('f1', 'Status', 'alive', 'c1');
 const dead = fact('f2', 'Status', 'dead', 'c2');
 const born = fact('f3', 'Born', '1 March 2978', 'c1');

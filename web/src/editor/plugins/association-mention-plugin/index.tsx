@@ -15,6 +15,7 @@ import {
   associationTypeLabel,
 } from '../../nodes/association-node';
 import { MENTION_LOOKS, mentionStyles } from './mention-styles';
+import { InlineFactList, type InlineFact } from '../../../components/fact-list/inline-fact-list';
 
 /** Opens the association side panel on the association with the given id (spec §2: a click on a mention). */
 export const OPEN_ASSOCIATION_COMMAND: LexicalCommand<string> = createCommand('OPEN_ASSOCIATION_COMMAND');
@@ -35,11 +36,7 @@ interface HoveredMention {
 }
 
 /** A fact the tooltip shows under the summary: as it stands at the chapter being written (issue 25 §2). */
-export interface TooltipFact {
-  key: string;
-  label: string;
-  value: string;
-}
+export type TooltipFact = InlineFact;
 
 /** The tooltip lists this many facts at most: it describes, the panel holds the rest. */
 const MAX_TOOLTIP_FACTS = 4;
@@ -199,21 +196,11 @@ export function AssociationMentionPlugin({
               <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {association.short_description.trim() || NO_DESCRIPTION_HINT}
               </Typography>
-              {standingFacts.length > 0 && (
-                <Box component="dl" aria-label="Facts as of this chapter" sx={{ m: 0, mt: 0.5 }}>
-                  {standingFacts.slice(0, MAX_TOOLTIP_FACTS).map((fact) => (
-                    <Typography key={fact.key} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      <Box component="dt" sx={{ display: 'inline', fontWeight: 600 }}>
-                        {fact.label}
-                      </Box>
-                      {': '}
-                      <Box component="dd" sx={{ display: 'inline', m: 0 }}>
-                        {fact.value}
-                      </Box>
-                    </Typography>
-                  ))}
-                </Box>
-              )}
+              <InlineFactList
+                facts={standingFacts.slice(0, MAX_TOOLTIP_FACTS)}
+                label="Facts as of this chapter"
+                sx={{ mt: 0.5 }}
+              />
             </Box>
           </Paper>
         )}

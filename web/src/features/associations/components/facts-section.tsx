@@ -30,6 +30,7 @@ import { ChapterSelect, chapterName } from '../../../components/chapter-select/c
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
+import { FormRefusal } from '../../../components/feedback/form-refusal';
 
 const FACT_SAVE_FAILED: AlertOptions = {
   title: 'Error saving fact',
@@ -239,11 +240,7 @@ export function FactsSection({ storyId, associationId, facts, readOnly }: FactsS
                   value={draft.fromChapterId}
                   onChange={(fromChapterId) => setDraft({ ...draft, fromChapterId })}
                 />
-                {refusal && (
-                  <Typography role="alert" color="error" variant="body2">
-                    {refusal}
-                  </Typography>
-                )}
+                <FormRefusal message={refusal} />
                 <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
                   <Button onClick={() => setDraft(null)}>Cancel</Button>
                   <Button type="submit" variant="contained" disabled={save.isPending}>

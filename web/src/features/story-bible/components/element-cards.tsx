@@ -10,6 +10,7 @@ import type { MentionGrid } from '../../../../../shared/schemas/story-bible';
 import type { ShownFact } from '../../../api/facts';
 import { paths } from '../../../config/paths';
 import { MENTION_LOOKS } from '../../../editor/plugins/association-mention-plugin/mention-styles';
+import { InlineFactList } from '../../../components/fact-list/inline-fact-list';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -75,21 +76,7 @@ export function ElementCards({ storyId, associations, grid, facts, onOpen }: Ele
                   {association.short_description}
                 </Typography>
               )}
-              {standing.length > 0 && (
-                <Box component="dl" aria-label={`Facts about ${association.association_name}`} sx={{ m: 0 }}>
-                  {standing.map((fact) => (
-                    <Typography key={fact.key} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      <Box component="dt" sx={{ display: 'inline', fontWeight: 600 }}>
-                        {fact.label}
-                      </Box>
-                      {': '}
-                      <Box component="dd" sx={{ display: 'inline', m: 0 }}>
-                        {fact.value}
-                      </Box>
-                    </Typography>
-                  ))}
-                </Box>
-              )}
+              <InlineFactList facts={standing} label={`Facts about ${association.association_name}`} />
               <Typography variant="body2" color="text.secondary">
                 {tally === undefined
                   ? 'Counting mentions…'

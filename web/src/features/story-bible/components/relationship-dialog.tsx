@@ -1,14 +1,12 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { AssociationListItem } from '../../../../../shared/schemas/associations';
 import {
@@ -17,6 +15,8 @@ import {
   type Relationship,
 } from '../../../../../shared/schemas/relationships';
 import type { MentionGrid } from '../../../../../shared/schemas/story-bible';
+import { FormRefusal } from '../../../components/feedback/form-refusal';
+import { SaveDialogActions } from '../../../components/feedback/save-dialog-actions';
 
 /** The select's value for a relationship that holds from the first chapter. */
 const FROM_THE_START = '';
@@ -112,24 +112,20 @@ export function RelationshipDialog(props: RelationshipDialogProps) {
             control={<Checkbox checked={ended} onChange={(event) => setEnded(event.target.checked)} />}
             label="Ends their relationship from this chapter"
           />
-          {error && (
-            <Typography role="alert" color="error" variant="body2">
-              {error}
-            </Typography>
-          )}
+          <FormRefusal message={error} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        {onDelete && (
-          <Button color="error" onClick={onDelete} disabled={saving} sx={{ mr: 'auto' }}>
-            Delete
-          </Button>
-        )}
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveDialogActions
+        saving={saving}
+        onCancel={onClose}
+        start={
+          onDelete && (
+            <Button color="error" onClick={onDelete} disabled={saving} sx={{ mr: 'auto' }}>
+              Delete
+            </Button>
+          )
+        }
+      />
     </Dialog>
   );
 }

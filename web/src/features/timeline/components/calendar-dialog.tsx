@@ -2,7 +2,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { CalendarRequest, StoryCalendar } from '../../../../../shared/schemas/story-time';
 import { MAX_CALENDAR_MONTHS } from '../../../../../shared/validation';
+import { FormRefusal } from '../../../components/feedback/form-refusal';
+import { SaveDialogActions } from '../../../components/feedback/save-dialog-actions';
 
 export interface CalendarDialogProps {
   calendar: StoryCalendar;
@@ -175,24 +176,20 @@ export function CalendarDialog({
             control={<Checkbox checked={yearZero} onChange={(event) => setYearZero(event.target.checked)} />}
             label="There is a year 0 (otherwise year -1 comes right before year 1)"
           />
-          {shownProblem && (
-            <Typography role="alert" color="error" variant="body2">
-              {shownProblem}
-            </Typography>
-          )}
+          <FormRefusal message={shownProblem} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {custom && (
-          <Button onClick={onUseGregorian} disabled={saving} sx={{ mr: 'auto' }}>
-            Use the Gregorian calendar
-          </Button>
-        )}
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveDialogActions
+        saving={saving}
+        onCancel={onClose}
+        start={
+          custom && (
+            <Button onClick={onUseGregorian} disabled={saving} sx={{ mr: 'auto' }}>
+              Use the Gregorian calendar
+            </Button>
+          )
+        }
+      />
     </Dialog>
   );
 }

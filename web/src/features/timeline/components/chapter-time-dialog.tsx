@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,6 +16,8 @@ import type {
 } from '../../../../../shared/schemas/story-time';
 import { blankDateFields, dateFieldsOf, readDateFields, type DateFields } from '../chapter-time-form';
 import { storyDateText } from './chapter-time-text';
+import { FormRefusal } from '../../../components/feedback/form-refusal';
+import { SaveDialogActions } from '../../../components/feedback/save-dialog-actions';
 
 export interface ChapterTimeDialogProps {
   chapter: TimelineChapter;
@@ -146,24 +147,20 @@ export function ChapterTimeDialog(props: ChapterTimeDialogProps) {
             }
             label="Flashback (set earlier than the chapter before it on purpose)"
           />
-          {shownProblem && (
-            <Typography role="alert" color="error" variant="body2">
-              {shownProblem}
-            </Typography>
-          )}
+          <FormRefusal message={shownProblem} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {chapter.time_set && (
-          <Button onClick={() => onSave(null)} disabled={saving} sx={{ mr: 'auto' }}>
-            Clear
-          </Button>
-        )}
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveDialogActions
+        saving={saving}
+        onCancel={onClose}
+        start={
+          chapter.time_set && (
+            <Button onClick={() => onSave(null)} disabled={saving} sx={{ mr: 'auto' }}>
+              Clear
+            </Button>
+          )
+        }
+      />
     </Dialog>
   );
 }
