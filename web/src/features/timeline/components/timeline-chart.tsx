@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
 import { useColorScheme, useTheme } from '@mui/material/styles';
 import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
 import { ChartsGrid } from '@mui/x-charts/ChartsGrid';
@@ -222,6 +223,9 @@ export function TimelineChart(props: TimelineChartProps) {
       </Box>
       {order === 'story' && fullDomain && (
         <Box sx={{ px: 3, pb: 1 }}>
+          <Typography variant="caption" color="text.secondary" component="p">
+            Zoom: drag either end to show a part of the story’s time
+          </Typography>
           <Slider
             size="small"
             value={shownPart}
@@ -279,19 +283,26 @@ function ChapterMarks({
   const clamp = (x: number) => Math.min(left + width, Math.max(left, x));
 
   // Marks closer than their width are moved right until they clear the one before (in time, then reading
-  // order); a short line ties a moved mark to where it truly is on the axis.
+  // order), then a run that would pass the axis's end is moved back left within it; a short line ties a moved
+  // mark to where it truly is on the axis.
   const byPosition = chapters
     .map((chapter) => ({ chapter, trueX: xScale(xOf(chapter)!) }))
     .filter(({ trueX }) => trueX >= left - 1 && trueX <= left + width + 1)
     .sort(
       (left, right) => left.trueX - right.trueX || left.chapter.reading_order - right.chapter.reading_order,
     );
-  let previousX = -Infinity;
-  const marks = byPosition.map(({ chapter, trueX }) => {
-    const baseX = Math.max(trueX, previousX + MARK_SPACING);
-    previousX = baseX;
-    return { chapter, baseX, offset: baseX - trueX };
-  });
+  const spread: number[] = [];
+  for (const { trueX } of byPosition)
+    spread.push(Math.max(trueX, (spread.at(-1) ?? -Infinity) + MARK_SPACING));
+  for (let index = spread.length - 1, nextX = Infinity; index >= 0; index -= 1) {
+    spread[index] = Math.min(spread[index]!, left + width, nextX - MARK_SPACING);
+    nextX = spread[index]!;
+  }
+  const marks = byPosition.map(({ chapter, trueX }, index) => ({
+    chapter,
+    baseX: spread[index]!,
+    offset: spread[index]! - trueX,
+  }));
 
   const release = (
     chapter: PlacedChapter,
