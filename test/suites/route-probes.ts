@@ -880,7 +880,6 @@ export async function authorData(browser: TestBrowser, ids: AuthorIds) {
     relationships: await read(`/api/stories/${storyId}/relationships`),
     calendar: await read(`/api/stories/${storyId}/calendar`),
     timeline: await read(`/api/stories/${storyId}/timeline`),
-    seriesTimeline: await read(`/api/series/${seriesId}/timeline`),
     exportJob: (await browser.fetch(`/api/stories/${storyId}/export/${exportJobId}`)).status,
   };
 }
