@@ -50,7 +50,8 @@ const ASSOCIATIONS = [
 test('every page keeps WCAG AA (text contrast included) in the light and the dark scheme', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // Thirteen pages scanned in both schemes: a bound against a hang, not a speed target.
+  test.setTimeout(150_000);
   // Gathered over every page and reported together, so one run names everything to fix.
   const violations: Awaited<ReturnType<typeof accessibilityViolations>> = [];
   const check = async (what: string) => violations.push(...(await accessibilityViolations(page, what)));

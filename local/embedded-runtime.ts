@@ -111,8 +111,9 @@ export async function startEmbeddedRuntime(options: EmbeddedRuntimeOptions): Pro
     if (!socket.writable) return socket.destroy();
     socket.end(clientErrorResponse(error.code === 'HPE_HEADER_OVERFLOW', uploadsOrigin));
   });
-  // Browsers keep connections open; closing must not wait for them.
-  server.keepAliveTimeout = 5_000;
+  // A client reusing a kept-alive connection just as the server drops it gets ECONNRESET: keep idle connections
+  // longer than clients do (as AWS load balancers, 60 s). Closing does not wait for them: Node closes idle ones.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, () => resolve());

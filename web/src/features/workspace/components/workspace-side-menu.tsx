@@ -60,8 +60,8 @@ function MenuButton({ label, icon, onClick, placement, expanded }: MenuButtonPro
 
 /**
  * The workspace's side menu (spec §2): close the document, open the chapters and layout flyout, search the
- * story (issue 14), open the Story Bible (issue 13), the Corkboard (issue 28) or the Timeline (issue 25), share the story (issue 24), open
- * the Document Settings. A rail beside the manuscript; on phones a row above it.
+ * story (issue 14), open the Story Bible (issue 13), the Corkboard (issue 28) or the Timeline (issue 25), share
+ * the story (issue 24), open the Document Settings. A rail beside the manuscript; on phones a row above it.
  */
 export function WorkspaceSideMenu({
   flyoutOpen,
@@ -83,7 +83,8 @@ export function WorkspaceSideMenu({
       component="nav"
       aria-label="Document"
       direction={phone ? 'row' : 'column'}
-      spacing={0.5}
+      // Eight buttons fill a 375 px phone's row only without gaps between them.
+      spacing={phone ? 0 : 0.5}
       sx={{
         alignItems: 'center',
         alignSelf: 'flex-start',
