@@ -432,7 +432,15 @@ async function storedData(runtime: EmbeddedRuntime, s3: S3Client) {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
-    for (const item of page.Items ?? []) if (!isNotAuthorData(item)) items.push(JSON.stringify(item));
+    for (const item of page.Items ?? []) {
+      if (isNotAuthorData(item)) continue;
+      // The document client reads a DynamoDB set as a Set, which JSON would write as `{}` whatever it holds.
+      items.push(
+        JSON.stringify(item, (_key, value: unknown) =>
+          value instanceof Set ? [...value].map(String).sort() : value,
+        ),
+      );
+    }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   const objects: string[] = [];
