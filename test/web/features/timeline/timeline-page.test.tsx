@@ -23,7 +23,8 @@ async function openTimeline(
     ...options.answers,
   });
   renderApp('/stories/s1/timeline');
-  await screen.findByRole('list', { name: /^Chapters in/ });
+  // The page and its chart library load lazily, as in the app: the first test of the file waits for the import.
+  await screen.findByRole('list', { name: /^Chapters in/ }, { timeout: 10_000 });
   return server;
 }
 
