@@ -19,6 +19,7 @@ function renderAlerts(user: User) {
           isSignedIn: true,
           isSubscriber: false,
           refresh: vi.fn(),
+          setUser: vi.fn(),
           signOut: vi.fn(),
           leaveDeletedAccount: vi.fn(),
         }}

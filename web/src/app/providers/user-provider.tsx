@@ -59,6 +59,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
     await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
   }, [queryClient]);
 
+  const setUser = useCallback(
+    (changed: User) => queryClient.setQueryData(userKeys.current, changed),
+    [queryClient],
+  );
+
   const signOut = useCallback(async () => {
     try {
       // The session ends with the sign-out: what autosave still holds is sent while it can be, and only once
@@ -98,10 +103,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
       isSignedIn: user !== null,
       isSubscriber: hasPremiumAccess(user ?? undefined, new Date()),
       refresh,
+      setUser,
       signOut,
       leaveDeletedAccount,
     };
-  }, [user, refresh, signOut, leaveDeletedAccount]);
+  }, [user, refresh, setUser, signOut, leaveDeletedAccount]);
 
   if (!value) return null;
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;

@@ -17,6 +17,8 @@ export interface UserContextValue {
    * (keeping the current user) if the lookup fails other than with 401.
    */
   refresh: () => Promise<void>;
+  /** Keeps the account as a change the server just made answered it, without looking it up again. */
+  setUser: (user: User) => void;
   /** Ends the session and returns to the home page. */
   signOut: () => Promise<void>;
   /** After the server deleted the account (and its sessions): the app loads afresh on the sign-in page, saying so. */

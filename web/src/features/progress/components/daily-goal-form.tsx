@@ -12,7 +12,7 @@ import { settingsToggleFailedAlert } from '../../settings';
 
 /** The author's daily goal in words: set, changed, or removed (no goal, no streak). */
 export function DailyGoalForm({ dailyGoal }: { dailyGoal: number | null }) {
-  const { refresh } = useUser();
+  const { setUser } = useUser();
   const queryClient = useQueryClient();
   const [text, setText] = useState(dailyGoal === null ? '' : String(dailyGoal));
   const [error, setError] = useState<string | null>(null);
@@ -20,11 +20,9 @@ export function DailyGoalForm({ dailyGoal }: { dailyGoal: number | null }) {
     mutationFn: (goal: number | null) => updateUserPreferences({ daily_goal: goal }),
     failureLog: 'Saving the daily goal failed.',
     failureAlert: settingsToggleFailedAlert,
-    onSuccess: async () => {
+    onSuccess: async (user) => {
+      setUser(user);
       await queryClient.invalidateQueries({ queryKey: progressKeys.all });
-      await refresh().catch((lookupError: unknown) =>
-        console.error('Looking up the account failed.', lookupError),
-      );
     },
   });
 

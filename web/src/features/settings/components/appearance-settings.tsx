@@ -25,7 +25,7 @@ const THEME_LABELS: Record<ThemePreference, string> = {
  * alert if the server refuses), and whether focus mode dims all but the current paragraph (this device).
  */
 export function AppearanceSettings() {
-  const { user, refresh } = useUser();
+  const { user, setUser } = useUser();
   const { mode, setMode } = useColorScheme();
   const [dimOthers, setDimOthers] = useFocusDimPreference();
   const chosen = mode ?? user?.theme ?? 'system';
@@ -42,8 +42,7 @@ export function AppearanceSettings() {
     onError: (_error, _theme, previous) => {
       if (previous) setMode(previous);
     },
-    onSuccess: () =>
-      refresh().catch((error: unknown) => console.error('Looking up the account failed.', error)),
+    onSuccess: setUser,
   });
 
   return (

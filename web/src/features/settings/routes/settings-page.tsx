@@ -27,7 +27,7 @@ import { RecentlyDeletedSection } from '../components/recently-deleted-section';
  * account's own tools (issue 16): 'Download all my stories', 'Recently deleted' and, last, 'Delete my account'.
  */
 export function SettingsPage() {
-  const { user, refresh } = useUser();
+  const { user, setUser } = useUser();
   const navigate = useNavigate();
   const subscribed = !!user && user.customer_id !== '' && user.subscription_id !== '';
   const card = useQuery({ ...paymentMethodQuery(), enabled: subscribed });
@@ -36,12 +36,9 @@ export function SettingsPage() {
     mutationFn: updateRenewal,
     failureLog: 'Changing auto-renewal failed.',
     failureAlert: settingsToggleFailedAlert,
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'no_subscription') {
-        void navigate(paths.subscribe.getHref());
-        return;
-      }
-      await refresh().catch((error: unknown) => console.error('Looking up the account failed.', error));
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'no_subscription') void navigate(paths.subscribe.getHref());
+      else setUser(outcome.user);
     },
   });
 
