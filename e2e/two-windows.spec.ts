@@ -66,6 +66,54 @@ test('a laptop and a phone on one chapter: the stale phone is told, reloads, and
   ];
   await expect(paragraphs(onLaptop.editor)).toHaveText(everyParagraph);
   await expect(paragraphs(onPhone.editor)).toHaveText(everyParagraph);
+
+  // One click settles it: the phone's words take the laptop's paragraph's place.
+  await phone
+    .getByRole('group', { name: 'Changed on two devices' })
+    .getByRole('button', { name: 'Keep this' })
+    .click();
+  await expect(paragraphs(onPhone.editor)).toHaveText(['Typed on the phone.', 'Typed on the laptop second.']);
+  await waitUntilSaved(onPhone.saveStatus);
+  await laptop.reload();
+  await expect(paragraphs(onLaptop.editor)).toHaveText([
+    'Typed on the phone.',
+    'Typed on the laptop second.',
+  ]);
+  await expect(laptop.getByRole('group', { name: 'Changed on two devices' })).toHaveCount(0);
+  await phone.context().close();
+});
+
+test('a laptop and a phone changing different sentences of one paragraph both keep their change, without a conflict', async ({
+  page: laptop,
+  browser,
+}) => {
+  const email = uniqueEmail('two-windows-merge');
+  await signIn(laptop, email);
+  const story = await createStoryThroughApi(laptop, { title: 'Two windows merging' });
+  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
+  const onLaptop = await openChapter(laptop, url);
+  await typeParagraphs(laptop, onLaptop.editor, ['The lamp was lit. The river ran high.']);
+  await waitUntilSaved(onLaptop.saveStatus);
+  const phone = await phonePage(browser, email);
+  const onPhone = await openChapter(phone, url);
+
+  await onLaptop.editor.click();
+  await laptop.keyboard.press('Control+Home');
+  await laptop.keyboard.type('At dusk ');
+  await waitUntilSaved(onLaptop.saveStatus);
+  await onPhone.editor.click();
+  await phone.keyboard.press('Control+End');
+  await phone.keyboard.type(' Nobody slept.');
+
+  await expect(phone.getByRole('alert').filter({ hasText: 'Chapter changed elsewhere' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await waitUntilSaved(onPhone.saveStatus);
+  await laptop.reload();
+  const both = ['At dusk The lamp was lit. The river ran high. Nobody slept.'];
+  await expect(paragraphs(onLaptop.editor)).toHaveText(both);
+  await expect(paragraphs(onPhone.editor)).toHaveText(both);
+  await expect(phone.getByRole('group', { name: 'Changed on two devices' })).toHaveCount(0);
   await phone.context().close();
 });
 

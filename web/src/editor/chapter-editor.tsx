@@ -42,6 +42,7 @@ import { PastePlugin } from './plugins/paste-plugin';
 import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
 import { EditorToolbar, SaveStatusIndicator, ToolbarPlugin } from './plugins/toolbar-plugin';
+import { CONFLICT_STYLES, ConflictPlugin } from './plugins/conflict-plugin';
 import { CURRENT_PARAGRAPH_CLASS, FocusModePlugin } from './plugins/focus-mode-plugin';
 import { FormatShortcutsPlugin } from './plugins/format-shortcuts-plugin';
 import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
@@ -198,6 +199,8 @@ const baseManuscriptStyles = {
     pointerEvents: 'none',
     userSelect: 'none',
   },
+  // Last: a conflicted copy's room for its buttons wins over the paragraphs' spacing.
+  ...CONFLICT_STYLES,
 } as const;
 
 interface LoadedEditorProps extends ChapterEditorProps {
@@ -283,6 +286,7 @@ function LoadedEditor({
             }
             ErrorBoundary={LexicalErrorBoundary}
           />
+          <ConflictPlugin />
         </Box>
         <HistoryPlugin delay={HISTORY_MERGE_DELAY_MS} />
         <AutosavePlugin queue={queue} />

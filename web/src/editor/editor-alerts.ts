@@ -38,9 +38,9 @@ export const CHAPTER_READY_ALERT: AlertOptions = {
 export const CHAPTER_CHANGED_ALERT: AlertOptions = {
   title: 'Chapter changed elsewhere',
   message:
-    'This chapter was changed in another window or on another device, so it has been reloaded. Nothing you ' +
-    'typed here was lost: where both changed the same paragraph, your version follows the other one, marked ' +
-    '[Conflicted copy].',
+    'This chapter was changed in another window or on another device, so it has been reloaded with those ' +
+    'changes. Nothing you typed here was lost: changes to different words of a paragraph are merged; where both ' +
+    'changed the same words, your version follows the other one, marked [Conflicted copy], to keep either.',
   severity: 'warning',
   timeout: null,
 };

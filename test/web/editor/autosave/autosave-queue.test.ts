@@ -13,6 +13,7 @@ import {
 } from '../../../../web/src/editor/autosave/pending-op-store';
 import { KEEPALIVE_BODY_LIMIT_BYTES } from '../../../../web/src/editor/autosave/sync-requests';
 import { describeRequests, fakeTransport, type SentRequest } from './fake-transport';
+import { paragraph, run } from '../../../helpers/paragraphs';
 
 const scope = { storyId: 'story-1', chapterId: 'chapter-1' };
 
@@ -500,6 +501,36 @@ describe('AutosaveQueue: a chapter changed in another window', () => {
     expect(sent[1]!.body.blocks).toEqual([
       { key_id: 'copy', chunk: expect.stringContaining('[Conflicted copy] '), place: '1', base_revision: 0 },
     ]);
+    expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
+  });
+
+  it('merges a paragraph changed in other words elsewhere with what this page saved and typed since', async () => {
+    const paragraphChunk = (text: string) => JSON.stringify({ ...paragraph(run(text)), key_id: 'p' });
+    let refuse = false;
+    const { queue, sent } = createQueue({ respond: () => (refuse ? changedElsewhere : 204) });
+    queue.reconcile(
+      [{ keyId: 'p', chunk: paragraphChunk('The lamp was lit.'), revision: 1 }],
+      () => 'unused',
+    );
+    queue.save('p', paragraphChunk('The lamp was lit. The river'), 0);
+    await queue.flush();
+    refuse = true;
+    queue.save('p', paragraphChunk('The lamp was lit. The river ran high.'), 0);
+    await queue.flush();
+    refuse = false;
+
+    const elsewhere = paragraphChunk('The old lamp was lit. The river');
+    const { blocks, conflicts } = queue.reconcile(
+      [{ keyId: 'p', chunk: elsewhere, revision: 3 }],
+      () => 'copy',
+    );
+    await queue.flush();
+
+    const both = JSON.parse(paragraphChunk('The old lamp was lit. The river ran high.')) as unknown;
+    expect(conflicts).toBe(0);
+    expect(blocks.map((block) => JSON.parse(block.chunk) as unknown)).toEqual([both]);
+    const lastSent = sent.at(-1)!.body.blocks;
+    expect(lastSent).toEqual([{ key_id: 'p', chunk: blocks[0]!.chunk, place: '0', base_revision: 3 }]);
     expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
   });
 

@@ -7,6 +7,7 @@ import {
   type StoredBlock,
 } from '../../../../web/src/editor/autosave/merge-pending-ops';
 import type { BlockOp, SyncOrderOp } from '../../../../web/src/editor/autosave/pending-ops';
+import { paragraph, run } from '../../../helpers/paragraphs';
 
 const base = { storyId: 's', chapterId: 'c', retry: false };
 const server: StoredBlock[] = [
@@ -98,6 +99,49 @@ describe('reconcileWithServer', () => {
       expect.objectContaining({ type: 'save', keyId: 'copy', place: 1, baseRevision: 0 }),
     ]);
     expect(result.conflicts).toBe(1);
+  });
+
+  describe('knowing the version this page started from', () => {
+    const paragraphChunk = (text: string) => JSON.stringify({ ...paragraph(run(text)), key_id: 'p' });
+    const startedFrom = paragraphChunk('The lamp was lit. The river ran high.');
+    const changedElsewhere: ServerBlock[] = [
+      { keyId: 'p', chunk: paragraphChunk('The old lamp was lit. The river ran high.'), revision: 3 },
+    ];
+
+    it('merges a change of other words into one paragraph, sent as based on the server’s revision', () => {
+      const mine = paragraphChunk('The lamp was lit. The river ran higher.');
+      const result = reconcileWithServer(
+        changedElsewhere,
+        { blocks: [{ ...based(save('p', mine, 0), 2), baseChunk: startedFrom }], order: null },
+        () => 'unused',
+      );
+
+      expect(texts(result.blocks)).toEqual(['The old lamp was lit. The river ran higher.']);
+      expect(result.ops).toEqual([
+        expect.objectContaining({
+          keyId: 'p',
+          chunk: result.blocks[0]!.chunk,
+          baseRevision: 3,
+          baseChunk: changedElsewhere[0]!.chunk,
+        }),
+      ]);
+      expect({ conflicts: result.conflicts, merged: result.merged }).toEqual({ conflicts: 0, merged: 1 });
+    });
+
+    it('keeps both versions when both changed the same words', () => {
+      const mine = paragraphChunk('The new lamp was lit. The river ran high.');
+      const result = reconcileWithServer(
+        changedElsewhere,
+        { blocks: [{ ...based(save('p', mine, 0), 2), baseChunk: startedFrom }], order: null },
+        () => 'copy',
+      );
+
+      expect(texts(result.blocks)).toEqual([
+        'The old lamp was lit. The river ran high.',
+        `${CONFLICTED_COPY_MARKER}The new lamp was lit. The river ran high.`,
+      ]);
+      expect({ conflicts: result.conflicts, merged: result.merged }).toEqual({ conflicts: 1, merged: 0 });
+    });
   });
 
   it('keeps a change based on the current revision, and drops one the server already holds', () => {

@@ -13,7 +13,7 @@ import {
   type SaveStatus,
 } from './autosave-machine';
 import { applyPlacements } from '../../../../shared/ordering';
-import { reconcileWithServer, type ServerBlock, type StoredBlock } from './merge-pending-ops';
+import { reconcileWithServer, type Reconciliation, type ServerBlock } from './merge-pending-ops';
 import type { PendingOpStore } from './pending-op-store';
 import type {
   BlockOp,
@@ -118,6 +118,8 @@ export class AutosaveQueue {
    * and are written unconditionally. An entry may hold `undefined`: known, but its revision is not.
    */
   private readonly revisions = new Map<string, number | undefined>();
+  /** The paragraph each known revision holds: what a new op is based on, for a three-way merge. */
+  private readonly serverChunks = new Map<string, string>();
   private tracksRevisions = false;
   /**
    * The paragraph order the server holds, as far as this page knows: read at `reconcile`, then followed through
@@ -196,12 +198,13 @@ export class AutosaveQueue {
    * `reconcileWithServer`): the waiting ops are rebased on the server's revisions, conflicting paragraphs are
    * kept twice, and a queue stopped by a 409 `chapter_changed` sends again. Answers what the page shows.
    */
-  reconcile(server: ServerBlock[], newKeyId: () => string): { blocks: StoredBlock[]; conflicts: number } {
+  reconcile(server: ServerBlock[], newKeyId: () => string): Omit<Reconciliation, 'ops'> {
     this.revisions.clear();
+    this.serverChunks.clear();
     this.tracksRevisions = server.every((block) => block.revision !== undefined);
-    for (const block of server) this.revisions.set(block.keyId, block.revision);
+    for (const block of server) this.knowServerBlock(block.keyId, block.revision, block.chunk);
     this.serverOrder = server.map((block) => block.keyId);
-    const { blocks, ops, conflicts } = reconcileWithServer(server, this.pendingOps(), newKeyId);
+    const { blocks, ops, conflicts, merged } = reconcileWithServer(server, this.pendingOps(), newKeyId);
     for (const op of this.blockOps.values()) this.store.removeBlock(this.scope, op.keyId);
     this.blockOps.clear();
     for (const op of ops) {
@@ -209,14 +212,20 @@ export class AutosaveQueue {
       this.store.put(op);
     }
     this.dispatch({ type: 'reconciled' });
-    return { blocks, conflicts };
+    return { blocks, conflicts, merged };
   }
 
   /** Revisions of paragraphs taken from the server outside a load (the starter paragraph of a created chapter). */
   adoptRevisions(server: ServerBlock[]): void {
     for (const block of server) {
-      if (!this.blockOps.has(block.keyId)) this.revisions.set(block.keyId, block.revision);
+      if (!this.blockOps.has(block.keyId)) this.knowServerBlock(block.keyId, block.revision, block.chunk);
     }
+  }
+
+  /** What the server holds of a paragraph, as far as this page knows: its revision and its chunk. */
+  private knowServerBlock(keyId: string, revision: number | undefined, chunk: string): void {
+    this.revisions.set(keyId, revision);
+    this.serverChunks.set(keyId, chunk);
   }
 
   // Flushing
@@ -379,7 +388,13 @@ export class AutosaveQueue {
         : this.tracksRevisions
           ? 0
           : undefined;
-    return { ...this.opBase(), keyId, ...(baseRevision === undefined ? {} : { baseRevision }) };
+    const baseChunk = waiting ? waiting.baseChunk : this.serverChunks.get(keyId);
+    return {
+      ...this.opBase(),
+      keyId,
+      ...(baseRevision === undefined ? {} : { baseRevision }),
+      ...(baseChunk === undefined ? {} : { baseChunk }),
+    };
   }
 
   private putBlockOp(op: BlockOp): void {
@@ -517,14 +532,23 @@ export class AutosaveQueue {
   private acknowledgeBlockOp(op: BlockOp): void {
     const revision =
       op.type === 'delete' ? 0 : op.baseRevision === undefined ? undefined : op.baseRevision + 1;
-    if (op.type === 'delete') this.revisions.delete(op.keyId);
-    else this.revisions.set(op.keyId, revision);
+    if (op.type === 'delete') {
+      this.revisions.delete(op.keyId);
+      this.serverChunks.delete(op.keyId);
+    } else {
+      this.knowServerBlock(op.keyId, revision, op.chunk);
+    }
     const current = this.blockOps.get(op.keyId);
     if (current === op) {
       this.blockOps.delete(op.keyId);
       this.store.removeBlock(this.scope, op.keyId);
     } else if (current && current.baseRevision !== undefined && revision !== undefined) {
-      const rebased = { ...current, baseRevision: revision };
+      const { baseChunk: _previousBase, ...rest } = current;
+      const rebased = {
+        ...rest,
+        baseRevision: revision,
+        ...(op.type === 'save' ? { baseChunk: op.chunk } : {}),
+      };
       this.blockOps.set(op.keyId, rebased);
       this.store.put(rebased);
     }
@@ -537,8 +561,8 @@ export class AutosaveQueue {
       if (current?.unconfirmed?.chunk !== confirmation.chunk) continue;
       const revision = current.unconfirmed.baseRevision + 1;
       const { unconfirmed: _confirmed, ...rest } = current;
-      const rebased = { ...rest, baseRevision: revision };
-      this.revisions.set(current.keyId, revision);
+      const rebased = { ...rest, baseRevision: revision, baseChunk: confirmation.chunk };
+      this.knowServerBlock(current.keyId, revision, confirmation.chunk);
       this.blockOps.set(current.keyId, rebased);
       this.store.put(rebased);
     }

@@ -1,3 +1,4 @@
+import { mergeParagraph } from '../../../../shared/paragraph-merge';
 import type { BlockOp, PendingOps, SaveOp } from './pending-ops';
 
 /** One paragraph as stored: its key_id and chunk (the paragraph's JSON as text). */
@@ -53,9 +54,9 @@ export const CONFLICTED_COPY_MARKER = '[Conflicted copy] ';
 
 /**
  * This page's version of a paragraph, as a new paragraph `keyId` whose text starts with the marker (bold), so
- * the author sees which of the two versions was typed here and can keep either.
+ * the author sees which of the two versions was typed here and can keep either; `conflict_of` names the other.
  */
-export function conflictedCopy(chunk: string, keyId: string): string {
+export function conflictedCopy(chunk: string, keyId: string, conflictOf: string): string {
   const marker = {
     type: 'text',
     version: 1,
@@ -72,7 +73,12 @@ export function conflictedCopy(chunk: string, keyId: string): string {
     paragraph = { type: 'custom-paragraph', version: 1, children: [{ ...marker, text: chunk, format: 0 }] };
   }
   const children = Array.isArray(paragraph.children) ? (paragraph.children as unknown[]) : [];
-  return JSON.stringify({ ...paragraph, key_id: keyId, children: [marker, ...children] });
+  return JSON.stringify({
+    ...paragraph,
+    key_id: keyId,
+    conflict_of: conflictOf,
+    children: [marker, ...children],
+  });
 }
 
 export interface Reconciliation {
@@ -80,8 +86,10 @@ export interface Reconciliation {
   blocks: StoredBlock[];
   /** The unsent block ops, based on the server's current revisions. */
   ops: BlockOp[];
-  /** Paragraphs both this page and another window changed: both versions are kept. */
+  /** Paragraphs both this page and another window changed in the same words: both versions are kept. */
   conflicts: number;
+  /** Paragraphs both changed in different places: merged into one, with both changes. */
+  merged: number;
 }
 
 /**
@@ -92,16 +100,17 @@ function settled(op: BlockOp, block: ServerBlock | undefined): BlockOp {
   if (!op.unconfirmed) return op;
   const { unconfirmed, ...rest } = op;
   const stored = block?.revision === unconfirmed.baseRevision + 1 && block.chunk === unconfirmed.chunk;
-  return stored ? { ...rest, baseRevision: block.revision } : rest;
+  return stored ? { ...rest, baseRevision: block.revision, baseChunk: block.chunk } : rest;
 }
 
 /**
  * The server's content (read after another window changed the chapter, or at load) joined to what this page
  * holds unsent, losing neither side:
  * - a save the server already holds (same chunk) is done; one based on the server's current revision (or on
- *   none known) is still to send; one whose paragraph another window changed becomes a new paragraph right
- *   after the server's version, marked as the conflicted copy; one whose paragraph was deleted elsewhere brings
- *   it back;
+ *   none known) is still to send; one whose paragraph another window changed is merged three-way with that
+ *   change (`mergeParagraph`, from the version this page started from) and sent as the merge, or, where both
+ *   changed the same words, becomes a new paragraph right after the server's version, marked as the conflicted
+ *   copy; one whose paragraph was deleted elsewhere brings it back;
  * - a delete of a paragraph already gone is done; of one changed elsewhere is dropped, keeping that change.
  */
 export function reconcileWithServer(
@@ -112,6 +121,7 @@ export function reconcileWithServer(
   const stored = new Map(server.map((block) => [block.keyId, block]));
   const ops: BlockOp[] = [];
   const copies = new Map<string, SaveOp>();
+  let merged = 0;
   for (const pendingOp of pending.blocks) {
     const block = stored.get(pendingOp.keyId);
     const op = settled(pendingOp, block);
@@ -122,10 +132,20 @@ export function reconcileWithServer(
     }
     if (block?.chunk === op.chunk) continue;
     if (unchecked || block?.revision === op.baseRevision) ops.push(op);
-    else if (!block) ops.push({ ...op, baseRevision: 0 });
-    else {
+    else if (!block) {
+      const { baseChunk: _deletedElsewhere, ...rest } = op;
+      ops.push({ ...rest, baseRevision: 0 });
+    } else if (op.baseChunk !== undefined && mergeInto(op, op.baseChunk, block, ops)) {
+      merged += 1;
+    } else {
       const keyId = newKeyId();
-      copies.set(op.keyId, { ...op, keyId, chunk: conflictedCopy(op.chunk, keyId), baseRevision: 0 });
+      const { baseChunk: _otherBase, ...rest } = op;
+      copies.set(op.keyId, {
+        ...rest,
+        keyId,
+        chunk: conflictedCopy(op.chunk, keyId, op.keyId),
+        baseRevision: 0,
+      });
     }
   }
 
@@ -137,5 +157,23 @@ export function reconcileWithServer(
   }
   const places = new Map(blocks.map((block, place) => [block.keyId, place]));
   for (const copy of copies.values()) ops.push({ ...copy, place: places.get(copy.keyId)! });
-  return { blocks, ops, conflicts: copies.size };
+  return { blocks, ops, conflicts: copies.size, merged };
+}
+
+/**
+ * This page's save merged with the server's newer version of its paragraph, queued as a save based on that
+ * version (none when the merge is what the server holds). False when both changed the same words.
+ */
+function mergeInto(op: SaveOp, baseChunk: string, block: ServerBlock, ops: BlockOp[]): boolean {
+  const merge = mergeParagraph(baseChunk, op.chunk, block.chunk);
+  if (merge.kind === 'conflict') return false;
+  if (merge.chunk !== block.chunk) {
+    ops.push({
+      ...op,
+      chunk: merge.chunk,
+      ...(block.revision === undefined ? {} : { baseRevision: block.revision }),
+      baseChunk: block.chunk,
+    });
+  }
+  return true;
 }

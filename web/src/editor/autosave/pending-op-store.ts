@@ -40,6 +40,7 @@ function isPendingOp(value: unknown): value is PendingOp {
   const op = value as Record<string, unknown>;
   if (typeof op.storyId !== 'string' || typeof op.chapterId !== 'string') return false;
   if (op.baseRevision !== undefined && typeof op.baseRevision !== 'number') return false;
+  if (op.baseChunk !== undefined && typeof op.baseChunk !== 'string') return false;
   if (op.unconfirmed !== undefined && !isUnconfirmedSave(op.unconfirmed)) return false;
   if (op.type === 'save') return typeof op.keyId === 'string' && typeof op.chunk === 'string';
   if (op.type === 'delete') return typeof op.keyId === 'string';

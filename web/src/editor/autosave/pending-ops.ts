@@ -22,6 +22,11 @@ interface BlockOpBase extends OpBase {
   keyId: string;
   baseRevision?: number;
   /**
+   * The paragraph as the server held it at `baseRevision`, when this page knows it: what a three-way merge
+   * starts from when another device changed the paragraph meanwhile (`mergeParagraph`).
+   */
+  baseChunk?: string;
+  /**
    * An earlier save of this paragraph that was sent but never acknowledged (dropped, timed out, or failed after
    * the server may have stored it): the server holds either `baseRevision` or that chunk at the revision after.
    * It is sent again first (the server accepts a repeated write), so this op is based on what the server holds

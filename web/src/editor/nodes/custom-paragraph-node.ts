@@ -16,7 +16,12 @@ export const CUSTOM_PARAGRAPH_TYPE = 'custom-paragraph';
  * generic, so inline nodes added later (association mentions) serialise through their own `exportJSON`.
  */
 export type SerializedCustomParagraphNode = Spread<
-  { type: typeof CUSTOM_PARAGRAPH_TYPE; key_id: string },
+  {
+    type: typeof CUSTOM_PARAGRAPH_TYPE;
+    key_id: string;
+    /** On this device's version of a paragraph both devices changed in the same words: the other's key_id. */
+    conflict_of?: string;
+  },
   SerializedParagraphNode
 >;
 
@@ -28,6 +33,8 @@ export type SerializedCustomParagraphNode = Spread<
 export class CustomParagraphNode extends ParagraphNode {
   /** @internal */
   __keyId: string;
+  /** @internal */
+  __conflictOf: string | null = null;
 
   static override getType(): string {
     return CUSTOM_PARAGRAPH_TYPE;
@@ -35,6 +42,11 @@ export class CustomParagraphNode extends ParagraphNode {
 
   static override clone(node: CustomParagraphNode): CustomParagraphNode {
     return new CustomParagraphNode(node.__keyId, node.__key);
+  }
+
+  override afterCloneFrom(previous: this): void {
+    super.afterCloneFrom(previous);
+    this.__conflictOf = previous.__conflictOf;
   }
 
   /** A paragraph saved without a key_id (by an older client) gets one, so every block can be saved. */
@@ -48,6 +60,14 @@ export class CustomParagraphNode extends ParagraphNode {
     return $createCustomParagraphNode(keyId).updateFromJSON(serializedNode);
   }
 
+  /** Every way a stored paragraph comes in (a load, a paste, a version restored) keeps its `conflict_of`. */
+  override updateFromJSON(serializedNode: LexicalParseJSON<SerializedCustomParagraphNode>): this {
+    const conflictOf = serializedNode.conflict_of;
+    return super
+      .updateFromJSON(serializedNode)
+      .setConflictOf(typeof conflictOf === 'string' && conflictOf !== '' ? conflictOf : null);
+  }
+
   constructor(keyId: string = newKeyId(), key?: NodeKey) {
     super(key);
     this.__keyId = keyId;
@@ -58,18 +78,34 @@ export class CustomParagraphNode extends ParagraphNode {
       ...super.exportJSON(),
       type: CUSTOM_PARAGRAPH_TYPE,
       key_id: this.getKeyId(),
+      ...(this.getConflictOf() === null ? {} : { conflict_of: this.getConflictOf()! }),
       version: 1,
     };
+  }
+
+  /** The key_id of the other device's version, while this paragraph is the conflicted copy of it. */
+  getConflictOf(): string | null {
+    return this.getLatest().__conflictOf;
+  }
+
+  setConflictOf(keyId: string | null): this {
+    const writable = this.getWritable();
+    writable.__conflictOf = keyId;
+    return writable;
   }
 
   getKeyId(): string {
     return this.getLatest().__keyId;
   }
 
-  /** Only for a paragraph that must not share its key_id with another (a copy made by a split or paste). */
+  /**
+   * Only for a paragraph that must not share its key_id with another (a copy made by a split or paste). Such a
+   * copy is not a conflict to settle either, even when made of one.
+   */
   setKeyId(keyId: string): this {
     const writable = this.getWritable();
     writable.__keyId = keyId;
+    writable.__conflictOf = null;
     return writable;
   }
 }
