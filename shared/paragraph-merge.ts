@@ -14,6 +14,7 @@
  */
 import DiffMatchPatch from 'diff-match-patch';
 import { ParagraphSchema, type InlineNode, type Paragraph } from './schemas/paragraph';
+import { editedText, type TextEdit } from './text-replacement';
 
 export type ParagraphMerge =
   /** Both sides' changes, in one paragraph (chunk: the paragraph's JSON). */
@@ -27,13 +28,6 @@ interface Unit {
   node: InlineNode;
   /** The character, for a character of a text run. */
   character?: string;
-}
-
-/** An edit of the base: units [start, end) replaced by `insert` (encoded units). */
-interface Edit {
-  start: number;
-  end: number;
-  insert: string;
 }
 
 const CONFLICT: ParagraphMerge = { kind: 'conflict' };
@@ -129,10 +123,10 @@ const differ = new DiffMatchPatch();
 differ.Diff_Timeout = 0;
 
 /** The edits that turn `base` into `changed`: each run of inserted and deleted units between equal ones. */
-function editsOf(base: string, changed: string): Edit[] {
-  const edits: Edit[] = [];
+function editsOf(base: string, changed: string): TextEdit[] {
+  const edits: TextEdit[] = [];
   let position = 0;
-  let open: Edit | undefined;
+  let open: TextEdit | undefined;
   for (const [operation, text] of differ.diff_main(base, changed, false)) {
     if (operation === DiffMatchPatch.DIFF_EQUAL) {
       if (open) edits.push(open);
@@ -152,7 +146,7 @@ function editsOf(base: string, changed: string): Edit[] {
   return edits;
 }
 
-function sameEdit(left: Edit, right: Edit): boolean {
+function sameEdit(left: TextEdit, right: TextEdit): boolean {
   return left.start === right.start && left.end === right.end && left.insert === right.insert;
 }
 
@@ -160,7 +154,7 @@ function sameEdit(left: Edit, right: Edit): boolean {
  * Two edits of the base that cannot both stand: they change a common unit, one inserts strictly inside what
  * the other replaces, or both insert different text at one place (which comes first is the author's call).
  */
-function overlap(left: Edit, right: Edit): boolean {
+function overlap(left: TextEdit, right: TextEdit): boolean {
   if (left.start < right.end && right.start < left.end) return true;
   const leftInserts = left.start === left.end;
   const rightInserts = right.start === right.end;
@@ -168,7 +162,7 @@ function overlap(left: Edit, right: Edit): boolean {
 }
 
 /** Both edit lists laid over the base; undefined when any two overlap. */
-function applyBoth(base: string, mine: Edit[], theirs: Edit[]): string | undefined {
+function applyBoth(base: string, mine: TextEdit[], theirs: TextEdit[]): string | undefined {
   const edits = [...mine];
   for (const edit of theirs) {
     if (mine.some((other) => sameEdit(other, edit))) continue;
@@ -177,13 +171,7 @@ function applyBoth(base: string, mine: Edit[], theirs: Edit[]): string | undefin
   }
   // At one place an insertion goes before a replacement that starts there.
   edits.sort((left, right) => left.start - right.start || left.end - right.end);
-  let merged = '';
-  let position = 0;
-  for (const edit of edits) {
-    merged += base.slice(position, edit.start) + edit.insert;
-    position = edit.end;
-  }
-  return merged + base.slice(position);
+  return editedText(base, edits);
 }
 
 /** The paragraph's fields the reader sees; two different changes of one are a conflict. */

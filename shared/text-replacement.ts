@@ -101,14 +101,15 @@ export function countMatchesInParagraph(paragraph: Paragraph, find: string, opti
   return findInParagraph(paragraph, find, options).length;
 }
 
-/** One cut in a child's text: [start, end) of the child's own text becomes `insert`. */
-interface ChildEdit {
+/** One cut in a text: [start, end) of it becomes `insert`. */
+export interface TextEdit {
   start: number;
   end: number;
   insert: string;
 }
 
-function editedText(text: string, edits: readonly ChildEdit[]): string {
+/** The text with the edits made, which are in order and do not overlap. */
+export function editedText(text: string, edits: readonly TextEdit[]): string {
   let result = '';
   let from = 0;
   for (const edit of edits) {
@@ -146,7 +147,7 @@ function replaceMatches(
   replacement: string,
 ): ParagraphReplacement {
   if (matches.length === 0) return { paragraph, replaced: 0 };
-  const editsByChild = new Map<number, ChildEdit[]>();
+  const editsByChild = new Map<number, TextEdit[]>();
   for (const match of matches) {
     spansCovering(spans, match.start, match.end).forEach((span, index) => {
       const edits = editsByChild.get(span.childIndex) ?? [];

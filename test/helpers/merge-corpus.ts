@@ -9,6 +9,9 @@
  * case lets both edit anywhere.
  */
 
+import type { TextRun } from '../../shared/schemas/paragraph';
+import { paragraph, run } from './paragraphs';
+
 export interface StyledCharacter {
   character: string;
   format: number;
@@ -106,40 +109,13 @@ export function generateMergeCase(random: () => number, kind: MergeCaseKind): Me
 
 /** The paragraph's JSON as the editor saves it: consecutive characters of one format make a run. */
 export function paragraphChunk(text: readonly StyledCharacter[], keyId = 'merge-case'): string {
-  const children: {
-    type: 'text';
-    version: 1;
-    text: string;
-    format: number;
-    style: '';
-    detail: 0;
-    mode: 'normal';
-  }[] = [];
+  const runs: TextRun[] = [];
   for (const { character, format } of text) {
-    const last = children.at(-1);
+    const last = runs.at(-1);
     if (last?.format === format) last.text += character;
-    else
-      children.push({
-        type: 'text',
-        version: 1,
-        text: character,
-        format,
-        style: '',
-        detail: 0,
-        mode: 'normal',
-      });
+    else runs.push(run(character, format));
   }
-  return JSON.stringify({
-    type: 'custom-paragraph',
-    version: 1,
-    key_id: keyId,
-    format: '',
-    indent: 0,
-    direction: 'ltr',
-    textFormat: 0,
-    textStyle: '',
-    children,
-  });
+  return JSON.stringify({ ...paragraph(...runs), key_id: keyId });
 }
 
 /**
