@@ -161,16 +161,69 @@ function overlap(left: TextEdit, right: TextEdit): boolean {
   return leftInserts && rightInserts && left.start === right.start;
 }
 
-/** Both edit lists laid over the base; undefined when any two overlap. */
+/**
+ * The same edit at the other places it could stand: a deletion in a run of repeated text ("by by") or an
+ * insertion beside text that repeats it deletes or inserts the same, one place on or back. A diff picks one of
+ * them; when that one meets the other side's edit, another may not.
+ */
+function equivalentPlacements(base: string, edit: TextEdit): TextEdit[] {
+  const placements: TextEdit[] = [];
+  if (edit.insert === '' && edit.end > edit.start) {
+    for (let { start, end } = edit; end < base.length && base[start] === base[end];) {
+      placements.push({ start: ++start, end: ++end, insert: '' });
+    }
+    for (let { start, end } = edit; start > 0 && base[start - 1] === base[end - 1];) {
+      placements.push({ start: --start, end: --end, insert: '' });
+    }
+  } else if (edit.start === edit.end && edit.insert !== '') {
+    for (let { start, insert } = edit; start < base.length && base[start] === insert[0];) {
+      insert = insert.slice(1) + insert[0];
+      start += 1;
+      placements.push({ start, end: start, insert });
+    }
+    for (let { start, insert } = edit; start > 0 && base[start - 1] === insert.at(-1);) {
+      insert = insert.at(-1)! + insert.slice(0, -1);
+      start -= 1;
+      placements.push({ start, end: start, insert });
+    }
+  }
+  return placements;
+}
+
+/** `edit`, or an equivalent placement of it, that meets none of `others`; undefined when every one does. */
+function placedClear(base: string, edit: TextEdit, others: readonly TextEdit[]): TextEdit | undefined {
+  return [edit, ...equivalentPlacements(base, edit)].find(
+    (placement) => !others.some((other) => overlap(other, placement)),
+  );
+}
+
+/**
+ * Both edit lists laid over the base; undefined when two edits overlap wherever they could stand. An edit of
+ * theirs that meets one of mine is moved to an equivalent place first, else the edits of mine it meets are.
+ */
 function applyBoth(base: string, mine: TextEdit[], theirs: TextEdit[]): string | undefined {
-  const edits = [...mine];
+  const myEdits = [...mine];
+  const theirEdits: TextEdit[] = [];
   for (const edit of theirs) {
-    if (mine.some((other) => sameEdit(other, edit))) continue;
-    if (mine.some((other) => overlap(other, edit))) return undefined;
-    edits.push(edit);
+    if (myEdits.some((other) => sameEdit(other, edit))) continue;
+    const placed = placedClear(base, edit, myEdits);
+    if (placed) {
+      theirEdits.push(placed);
+      continue;
+    }
+    for (const [index, myEdit] of myEdits.entries()) {
+      if (!overlap(myEdit, edit)) continue;
+      const others = [...myEdits.filter((other) => other !== myEdit), ...theirEdits, edit];
+      const moved = placedClear(base, myEdit, others);
+      if (!moved) return undefined;
+      myEdits[index] = moved;
+    }
+    theirEdits.push(edit);
   }
   // At one place an insertion goes before a replacement that starts there.
-  edits.sort((left, right) => left.start - right.start || left.end - right.end);
+  const edits = [...myEdits, ...theirEdits].sort(
+    (left, right) => left.start - right.start || left.end - right.end,
+  );
   return editedText(base, edits);
 }
 

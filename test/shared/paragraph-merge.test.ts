@@ -62,6 +62,20 @@ describe('mergeParagraph', () => {
     ]);
   });
 
+  it('moves an edit of repeated words to where it meets nothing the other side changed', () => {
+    // "by by": which of the two this side deleted is a diff's guess; the other side's edit of the second one
+    // still merges, as it would had the guess been the first.
+    const base = chunk([text('for by by. word out')]);
+    const mine = chunk([text('for by. word out')]);
+    const theirs = chunk([text('for by b wod out')]);
+
+    expect(
+      mergedChildren(base, mine, theirs)
+        .children.map((child) => child.text)
+        .join(''),
+    ).toBe('for b wod out');
+  });
+
   it('is a conflict when both change the same words, or type different words at one place', () => {
     const mine = chunk([text('She lit the candle. The river ran high.')]);
     const theirs = chunk([text('She lit the torch. The river ran high.')]);
