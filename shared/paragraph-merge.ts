@@ -162,30 +162,19 @@ function overlap(left: TextEdit, right: TextEdit): boolean {
 }
 
 /**
- * The same edit at the other places it could stand: a deletion in a run of repeated text ("by by") or an
- * insertion beside text that repeats it deletes or inserts the same, one place on or back. A diff picks one of
- * them; when that one meets the other side's edit, another may not.
+ * The same deletion at the other places it could stand: deleting one of a run of repeated text ("by by")
+ * deletes the same, one place on or back, and which one a diff names is a guess. When that guess meets the
+ * other side's edit, another may not. (Insertions are not moved: two typed at one place, however the diff
+ * names it, are the author's to order.)
  */
 function equivalentPlacements(base: string, edit: TextEdit): TextEdit[] {
   const placements: TextEdit[] = [];
-  if (edit.insert === '' && edit.end > edit.start) {
-    for (let { start, end } = edit; end < base.length && base[start] === base[end];) {
-      placements.push({ start: ++start, end: ++end, insert: '' });
-    }
-    for (let { start, end } = edit; start > 0 && base[start - 1] === base[end - 1];) {
-      placements.push({ start: --start, end: --end, insert: '' });
-    }
-  } else if (edit.start === edit.end && edit.insert !== '') {
-    for (let { start, insert } = edit; start < base.length && base[start] === insert[0];) {
-      insert = insert.slice(1) + insert[0];
-      start += 1;
-      placements.push({ start, end: start, insert });
-    }
-    for (let { start, insert } = edit; start > 0 && base[start - 1] === insert.at(-1);) {
-      insert = insert.at(-1)! + insert.slice(0, -1);
-      start -= 1;
-      placements.push({ start, end: start, insert });
-    }
+  if (edit.insert !== '' || edit.end === edit.start) return placements;
+  for (let { start, end } = edit; end < base.length && base[start] === base[end];) {
+    placements.push({ start: ++start, end: ++end, insert: '' });
+  }
+  for (let { start, end } = edit; start > 0 && base[start - 1] === base[end - 1];) {
+    placements.push({ start: --start, end: --end, insert: '' });
   }
   return placements;
 }

@@ -62,7 +62,7 @@ describe('mergeParagraph', () => {
     ]);
   });
 
-  it('moves an edit of repeated words to where it meets nothing the other side changed', () => {
+  it('moves a deletion in repeated words to where it meets nothing the other side changed', () => {
     // "by by": which of the two this side deleted is a diff's guess; the other side's edit of the second one
     // still merges, as it would had the guess been the first.
     const base = chunk([text('for by by. word out')]);
