@@ -81,6 +81,10 @@ describe('mergeParagraph', () => {
     const theirs = chunk([text('She lit the torch. The river ran high.')]);
     expect(mergeParagraph(BASE, mine, theirs).kind).toBe('conflict');
 
+    const lamp = chunk([text('The lamp.')]);
+    expect(mergeParagraph(lamp, chunk([text('The new lamp.')]), chunk([text('The old lamp.')])).kind).toBe(
+      'conflict',
+    );
     const empty = chunk([]);
     expect(mergeParagraph(empty, chunk([text('Mine.')]), chunk([text('Theirs.')])).kind).toBe('conflict');
   });
