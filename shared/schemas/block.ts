@@ -91,6 +91,11 @@ export type BlockItem = z.infer<typeof BlockItemSchema>;
 export const ChapterContentSchema = z.object({
   items: z.array(BlockItemSchema),
   next: z.string().optional(),
+  /**
+   * The chapter's content stamp as the first page was read (an extra field beside the spec's): a later read
+   * that sends it as `stamp` answers 204 while nothing of the chapter's content has changed.
+   */
+  stamp: z.string().optional(),
 });
 export type ChapterContent = z.infer<typeof ChapterContentSchema>;
 
@@ -105,6 +110,8 @@ export const ContentCursorSchema = z
 export const ChapterContentQuerySchema = z.object({
   chapter: IdSchema,
   cursor: ContentCursorSchema.optional(),
+  /** The `stamp` of an earlier read: 204 when the content is still what it was then. */
+  stamp: z.string().min(1).max(100).optional(),
 });
 
 /** A full story page's cursor: `<chapter index>:<paragraph place>` where the page starts, as `next` gave it. */

@@ -43,22 +43,48 @@ export async function readChapterContent(
   };
 }
 
+/** Who reads which chapter, when. */
+interface ContentReader {
+  userId: string;
+  storyId: string;
+  chapterId: string;
+  now: Date;
+}
+
 /**
- * GET /api/stories/{id}/content?chapter=&cursor=: one page of the chapter, from place `cursor` (0 first), for
- * the author or a collaborator the chapter is shared with. The access, the chapter and its order are read in one
- * round trip, then the page's paragraphs.
+ * GET /api/stories/{id}/content?chapter=&cursor=&stamp=: one page of the chapter, from place `cursor` (0 first),
+ * for the author or a collaborator the chapter is shared with; the first page carries the chapter's content
+ * stamp. The access, the chapter and its order are read in one round trip, then the page's paragraphs. With
+ * `stamp` the order is not read until the stamp has changed: a chapter nobody wrote to since costs one small read
+ * and answers `unchanged`. The stamp is read before the paragraphs, so a page is never older than its stamp.
  */
 export async function getChapterContent(
   repositories: Repositories,
-  { userId, storyId, chapterId, now }: { userId: string; storyId: string; chapterId: string; now: Date },
-  cursor = 0,
-): Promise<ChapterContent> {
+  reader: ContentReader,
+  page?: { cursor?: number | undefined },
+): Promise<ChapterContent>;
+export async function getChapterContent(
+  repositories: Repositories,
+  reader: ContentReader,
+  page: { cursor?: number | undefined; stamp: string | undefined },
+): Promise<ChapterContent | 'unchanged'>;
+export async function getChapterContent(
+  repositories: Repositories,
+  { userId, storyId, chapterId, now }: ContentReader,
+  { cursor = 0, stamp }: { cursor?: number | undefined; stamp?: string | undefined } = {},
+): Promise<ChapterContent | 'unchanged'> {
   const { access, chapter, order } = await requireStoryAccess(repositories, userId, storyId, now, {
     chapter: repositories.chapters.getRead(storyId, chapterId),
-    order: repositories.blocks.getOrderRead(chapterId),
+    ...(stamp === undefined ? { order: repositories.blocks.getOrderRead(chapterId) } : {}),
   });
   requireChapterReach(access, chapterId);
-  requireReady(chapter);
+  const ready = requireReady(chapter);
+  const currentStamp = ready.content_stamp ?? '';
+  if (stamp !== undefined && currentStamp !== '' && stamp === currentStamp) return 'unchanged';
   const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true, order);
-  return { items: page.items, ...(page.next === undefined ? {} : { next: String(page.next) }) };
+  return {
+    items: page.items,
+    ...(page.next === undefined ? {} : { next: String(page.next) }),
+    ...(cursor === 0 && currentStamp !== '' ? { stamp: currentStamp } : {}),
+  };
 }

@@ -84,6 +84,41 @@ describe('chapter content handlers', () => {
       });
     });
 
+    it('gives the first page the chapter’s content stamp, and answers 204 without reading the order while it stands', async () => {
+      harness.store({ ...tableItems.chapter('s1', 'c1', 'ready'), content_stamp: 'stamp-1' });
+      harness.contentOf('c1', ['a'], [tableItems.block('c1', 'a', paragraphChunk('a'))]);
+      const read = (stamp?: string) =>
+        getChapterContent(
+          signedInEvent({
+            pathParameters: { storyId: 's1' },
+            query: { chapter: 'c1', ...(stamp === undefined ? {} : { stamp }) },
+          }),
+          testContext(),
+        );
+
+      const first = await read();
+      harness.documentClient.resetHistory();
+      const unchanged = await read('stamp-1');
+      const readsTheOrder = () =>
+        JSON.stringify(harness.documentClient.calls().map((call) => call.args[0].input)).includes('"ORDER"');
+      const unchangedReadTheOrder = readsTheOrder();
+      const changed = await read('stamp-0');
+
+      expect(first.statusCode).toBe(200);
+      expect(parseBody(first)).toMatchObject({ stamp: 'stamp-1', items: [{ key_id: { Value: 'a' } }] });
+      expect({
+        status: unchanged.statusCode,
+        body: unchanged.body,
+        readTheOrder: unchangedReadTheOrder,
+      }).toEqual({
+        status: 204,
+        body: undefined,
+        readTheOrder: false,
+      });
+      expect(readsTheOrder()).toBe(true);
+      expect(parseBody(changed)).toMatchObject({ stamp: 'stamp-1', items: [{ key_id: { Value: 'a' } }] });
+    });
+
     it('answers 501 while the chapter is being created', async () => {
       chapter('creating');
 

@@ -14,23 +14,46 @@ import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
 import { api } from '../lib/api-client';
 import { apiPaths } from './api-paths';
 
+/** A chapter's paragraphs as read, with its content stamp ('' from a server that answers none). */
+export interface ChapterContentRead {
+  blocks: ServerBlock[];
+  stamp: string;
+}
+
 /**
  * GET /api/stories/{id}/content?chapter=: the stored paragraphs in order, every page of them (the server
- * answers a large chapter in pages, each naming the `next`); 501 and 404 as ApiErrors.
+ * answers a large chapter in pages, each naming the `next`), and the chapter's content stamp; 501 and 404 as
+ * ApiErrors. With `unlessStamp` the server answers 204 while the stamp stands: 'unchanged'.
  */
-export async function fetchChapterBlocks(
+export async function fetchChapterContent(
   storyId: string,
   chapterId: string,
-  options: { background: boolean },
-): Promise<ServerBlock[]> {
+  options: { background: boolean; unlessStamp?: undefined },
+): Promise<ChapterContentRead>;
+export async function fetchChapterContent(
+  storyId: string,
+  chapterId: string,
+  options: { background: boolean; unlessStamp?: string },
+): Promise<ChapterContentRead | 'unchanged'>;
+export async function fetchChapterContent(
+  storyId: string,
+  chapterId: string,
+  options: { background: boolean; unlessStamp?: string },
+): Promise<ChapterContentRead | 'unchanged'> {
   const blocks: ServerBlock[] = [];
+  let stamp = '';
   let cursor: string | undefined;
   do {
     const response = await api.get(apiPaths.chapterContent(storyId), {
-      query: { chapter: chapterId, ...(cursor === undefined ? {} : { cursor }) },
+      query: {
+        chapter: chapterId,
+        ...(cursor === undefined ? { stamp: options.unlessStamp || undefined } : { cursor }),
+      },
       background: options.background,
     });
+    if (response === undefined && cursor === undefined && options.unlessStamp) return 'unchanged';
     const page = ChapterContentSchema.parse(response);
+    if (cursor === undefined) stamp = page.stamp ?? '';
     blocks.push(
       ...page.items.map((item) => ({
         keyId: item.key_id.Value,
@@ -40,12 +63,20 @@ export async function fetchChapterBlocks(
     );
     cursor = page.next;
   } while (cursor !== undefined);
-  return blocks;
+  return { blocks, stamp };
+}
+
+/** The stored paragraphs in order, every page of them (see `fetchChapterContent`). */
+export async function fetchChapterBlocks(
+  storyId: string,
+  chapterId: string,
+  options: { background: boolean },
+): Promise<ServerBlock[]> {
+  return (await fetchChapterContent(storyId, chapterId, options)).blocks;
 }
 
 /** One read of a chapter's paragraphs, as the cache holds it between being started ahead and being taken. */
-interface ChapterRead {
-  blocks: ServerBlock[];
+interface ChapterRead extends ChapterContentRead {
   /** When the read was started, and until when an editor may take it (`performance.now()`). */
   startedAt: number;
   freshUntil: number;
@@ -64,8 +95,8 @@ const chapterContentQuery = (storyId: string, chapterId: string, freshForMs: num
     queryKey: chapterContentKeys.chapter(storyId, chapterId),
     queryFn: async (): Promise<ChapterRead> => {
       const startedAt = performance.now();
-      const blocks = await fetchChapterBlocks(storyId, chapterId, { background: false });
-      return { blocks, startedAt, freshUntil: startedAt + freshForMs };
+      const read = await fetchChapterContent(storyId, chapterId, { background: false });
+      return { ...read, startedAt, freshUntil: startedAt + freshForMs };
     },
     retry: false,
     // A read not taken while fresh is of no more use.
@@ -97,17 +128,16 @@ export async function readChapterBlocksForEditor(
   storyId: string,
   chapterId: string,
   lastWriteAcknowledgedAt: number,
-): Promise<ServerBlock[]> {
+): Promise<ChapterContentRead> {
   const askedAt = performance.now();
   const query = chapterContentQuery(storyId, chapterId, 0);
   try {
     if (queryClient.getQueryState(query.queryKey)) {
       // Joins the read while it is under way, or takes its answer.
       const started = await queryClient.fetchQuery({ ...query, staleTime: Infinity });
-      if (askedAt <= started.freshUntil && lastWriteAcknowledgedAt < started.startedAt) return started.blocks;
+      if (askedAt <= started.freshUntil && lastWriteAcknowledgedAt < started.startedAt) return started;
     }
-    const own = await queryClient.fetchQuery({ ...query, staleTime: 0 });
-    return own.blocks;
+    return await queryClient.fetchQuery({ ...query, staleTime: 0 });
   } finally {
     queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
   }

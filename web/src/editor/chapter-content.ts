@@ -17,6 +17,8 @@ export interface LoadedChapter {
   creationFailed: boolean;
   /** Paragraphs changed both here (unsent) and in another window: kept twice, this page's copy marked. */
   conflicts: number;
+  /** The chapter's content stamp as read ('' when not read): what a later check for changes sends. */
+  stamp: string;
 }
 
 /** The content call's answer for a chapter whose creation failed (409 `chapter_creation_failed`). */
@@ -38,15 +40,16 @@ export async function loadChapter(queue: AutosaveQueue, queryClient: QueryClient
   await queue.pause();
   try {
     let server: ServerBlock[] = [];
+    let stamp = '';
     let creating = false;
     let creationFailed = false;
     try {
-      server = await readChapterBlocksForEditor(
+      ({ blocks: server, stamp } = await readChapterBlocksForEditor(
         queryClient,
         storyId,
         chapterId,
         queue.lastWriteAcknowledgedAt(),
-      );
+      ));
     } catch (error) {
       creationFailed = isChapterCreationFailure(error);
       const expected = error instanceof ApiError && (error.status === 404 || error.status === 501);
@@ -67,7 +70,7 @@ export async function loadChapter(queue: AutosaveQueue, queryClient: QueryClient
       const keyId = newKeyId();
       blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
     }
-    return { blocks, creating, creationFailed, conflicts };
+    return { blocks, creating, creationFailed, conflicts, stamp };
   } finally {
     queue.resume();
   }

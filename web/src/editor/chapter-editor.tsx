@@ -43,6 +43,7 @@ import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
 import { EditorToolbar, SaveStatusIndicator, ToolbarPlugin } from './plugins/toolbar-plugin';
 import { CONFLICT_STYLES, ConflictPlugin } from './plugins/conflict-plugin';
+import { LiveContentPlugin } from './plugins/live-content-plugin';
 import { CURRENT_PARAGRAPH_CLASS, FocusModePlugin } from './plugins/focus-mode-plugin';
 import { FormatShortcutsPlugin } from './plugins/format-shortcuts-plugin';
 import { TouchSelectionPlugin } from './plugins/touch-selection-plugin';
@@ -308,6 +309,7 @@ function LoadedEditor({
         <FocusModePlugin typewriter={focusMode !== undefined} />
         {plugins}
         <InitialContentPlugin blocks={chapter.blocks} onLoaded={showContent} />
+        <LiveContentPlugin queue={queue} stamp={chapter.stamp} />
         <CaretMemoryPlugin storyId={storyId} chapterId={chapterId} contentShown={contentShown} />
         <CaretMarginPlugin />
       </LexicalComposer>

@@ -272,6 +272,16 @@ export class AutosaveQueue {
     this.dispatch({ type: 'resumed' });
   }
 
+  /** Whether nothing waits to be sent and nothing is on its way. */
+  isSettled(): boolean {
+    return this.waitingCount() === 0 && this.running === null;
+  }
+
+  /** The paragraph as the server holds it, as far as this page knows (undefined when it does not). */
+  knownServerChunk(keyId: string): string | undefined {
+    return this.serverChunks.get(keyId);
+  }
+
   /** The content call answered 501: nothing is sent until `confirmChapterReady`. */
   markChapterCreating(): void {
     this.dispatch({ type: 'chapterCreationSeen' });

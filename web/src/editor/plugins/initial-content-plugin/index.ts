@@ -11,18 +11,22 @@ import {
 } from '../../nodes';
 import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
 
-/** A stored paragraph into the editor; a chunk that is not JSON keeps its text rather than vanishing. */
-export function $appendStoredBlock(block: StoredBlock): void {
+/** A stored paragraph as an editor node; a chunk that is not JSON keeps its text rather than vanishing. */
+export function $storedBlockParagraph(block: StoredBlock): CustomParagraphNode {
   let json: Partial<SerializedCustomParagraphNode> | null;
   try {
     json = JSON.parse(block.chunk) as Partial<SerializedCustomParagraphNode>;
   } catch {
     json = null;
   }
-  const paragraph = json
+  return json
     ? $importParagraphJSON({ ...json, key_id: block.keyId })
     : $createCustomParagraphNode(block.keyId).append($createTextNode(block.chunk));
-  $getRoot().append(paragraph);
+}
+
+/** A stored paragraph into the editor, last. */
+export function $appendStoredBlock(block: StoredBlock): void {
+  $getRoot().append($storedBlockParagraph(block));
 }
 
 interface InitialContentPluginProps {
