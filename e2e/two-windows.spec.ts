@@ -33,17 +33,26 @@ async function phonePage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/** One chapter open on a laptop, `opening` typed and saved there first, then opened on a phone too. */
+async function openOnLaptopAndPhone(laptop: Page, browser: Browser, name: string, opening: string[]) {
+  const email = uniqueEmail(name);
+  await signIn(laptop, email);
+  const story = await createStoryThroughApi(laptop, { title: name });
+  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
+  const onLaptop = await openChapter(laptop, url);
+  if (opening.length > 0) {
+    await typeParagraphs(laptop, onLaptop.editor, opening);
+    await waitUntilSaved(onLaptop.saveStatus);
+  }
+  const phone = await phonePage(browser, email);
+  return { onLaptop, phone, onPhone: await openChapter(phone, url) };
+}
+
 test('a laptop and a phone on one chapter: the stale phone is told, reloads, and every paragraph typed is kept', async ({
   page: laptop,
   browser,
 }) => {
-  const email = uniqueEmail('two-windows');
-  await signIn(laptop, email);
-  const story = await createStoryThroughApi(laptop, { title: 'Two windows' });
-  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
-  const onLaptop = await openChapter(laptop, url);
-  const phone = await phonePage(browser, email);
-  const onPhone = await openChapter(phone, url);
+  const { onLaptop, phone, onPhone } = await openOnLaptopAndPhone(laptop, browser, 'two-windows', []);
 
   await typeParagraphs(laptop, onLaptop.editor, [
     'Typed on the laptop first.',
@@ -87,15 +96,9 @@ test('a laptop and a phone changing different sentences of one paragraph both ke
   page: laptop,
   browser,
 }) => {
-  const email = uniqueEmail('two-windows-merge');
-  await signIn(laptop, email);
-  const story = await createStoryThroughApi(laptop, { title: 'Two windows merging' });
-  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
-  const onLaptop = await openChapter(laptop, url);
-  await typeParagraphs(laptop, onLaptop.editor, ['The lamp was lit. The river ran high.']);
-  await waitUntilSaved(onLaptop.saveStatus);
-  const phone = await phonePage(browser, email);
-  const onPhone = await openChapter(phone, url);
+  const { onLaptop, phone, onPhone } = await openOnLaptopAndPhone(laptop, browser, 'two-windows-merge', [
+    'The lamp was lit. The river ran high.',
+  ]);
 
   await onLaptop.editor.click();
   await laptop.keyboard.press('Control+Home');
@@ -120,15 +123,9 @@ test('a phone left open takes in what the laptop saved, without a reload', async
   page: laptop,
   browser,
 }) => {
-  const email = uniqueEmail('two-windows-live');
-  await signIn(laptop, email);
-  const story = await createStoryThroughApi(laptop, { title: 'Two windows live' });
-  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
-  const onLaptop = await openChapter(laptop, url);
-  await typeParagraphs(laptop, onLaptop.editor, ['The lamp was lit.']);
-  await waitUntilSaved(onLaptop.saveStatus);
-  const phone = await phonePage(browser, email);
-  const onPhone = await openChapter(phone, url);
+  const { onLaptop, phone, onPhone } = await openOnLaptopAndPhone(laptop, browser, 'two-windows-live', [
+    'The lamp was lit.',
+  ]);
 
   await onLaptop.editor.click();
   await laptop.keyboard.press('Control+End');
@@ -148,15 +145,9 @@ test('a stale window that only adds paragraphs saves them beside the other windo
   page: laptop,
   browser,
 }) => {
-  const email = uniqueEmail('two-windows-add');
-  await signIn(laptop, email);
-  const story = await createStoryThroughApi(laptop, { title: 'Two windows adding' });
-  const url = `/stories/${story.story_id}?chapter=${story.chapters[0]!.id}`;
-  const onLaptop = await openChapter(laptop, url);
-  await typeParagraphs(laptop, onLaptop.editor, ['Opening line.']);
-  await waitUntilSaved(onLaptop.saveStatus);
-  const phone = await phonePage(browser, email);
-  const onPhone = await openChapter(phone, url);
+  const { onLaptop, phone, onPhone } = await openOnLaptopAndPhone(laptop, browser, 'two-windows-add', [
+    'Opening line.',
+  ]);
 
   await typeParagraphs(laptop, onLaptop.editor, ['', 'From the laptop.']);
   await waitUntilSaved(onLaptop.saveStatus);
