@@ -35,6 +35,7 @@ export interface Synthesized {
   config: StageConfig;
   stacks: LoreweaverStacks;
   assembly: CloudAssembly;
+  /** The stack's template with its nested stacks' resources merged in, built once per stack (read-only). */
   template(stack: Stack): Template;
   /** Every stack's template, for checks that apply everywhere. */
   allTemplates(): Template[];
@@ -62,7 +63,16 @@ export function synthesize(options: SynthOptions): Synthesized {
     siteDirectory: options.siteDirectory ?? `${fixturesDirectory}site`,
   });
   const assembly = app.synth();
-  const template = (stack: Stack) => Template.fromJSON(withNestedStacks(stack, assembly));
+  // Each stack's template is built once: merging its nested stacks and CDK's checks on a template of a hundred
+  // functions cost a fraction of a second a call, and the app's tests ask for the API's in nearly every test.
+  const templates = new Map<Stack, Template>();
+  const template = (stack: Stack) => {
+    const known = templates.get(stack);
+    if (known) return known;
+    const built = Template.fromJSON(withNestedStacks(stack, assembly));
+    templates.set(stack, built);
+    return built;
+  };
   return {
     app,
     config,
