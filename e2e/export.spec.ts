@@ -1,45 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { sessionCookieName } from '../lambdas/middleware/cookies';
-import type { EmbeddedRuntime } from '../local/embedded-runtime';
-import { grantSubscription, startTestRuntime } from '../test/helpers/embedded-runtime';
+import { expect, test, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { openNewChapter, paragraphs, typeParagraphs, waitUntilSaved } from './fixtures/chapter-editor';
+import { subscribeThroughApi } from './fixtures/subscription';
 
 /**
- * Export needs a subscriber, and one case a subscription that lapsed without the page knowing, which no API call
- * makes: these tests run an embedded runtime of their own (the same one `npm start` runs, serving the built web
- * app) so they can set the signed-in author's subscription directly.
+ * Export needs a subscriber: the author subscribes through the billing API (the local card provider), on the
+ * run's one server. A subscription that lapses while the page is open is refused by the server
+ * (test/integration/export.test.ts) and shown as the 'Insufficient subscription' alert (the toolbar's jsdom
+ * test): no browser and no runtime of this file's own are needed for it.
  */
-let runtime: EmbeddedRuntime;
-
-// One worker runs both tests, so the run starts this runtime once.
-test.describe.configure({ mode: 'default' });
-
-test.beforeAll(async () => {
-  runtime = await startTestRuntime();
-});
-
-test.afterAll(async () => {
-  await runtime?.close();
-});
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: runtime.url });
-  return context.newPage();
-}
-
-/** Sets the signed-in author's subscription: paid up for `days` more days (negative: already over). */
-async function setSubscription(page: Page, days: number): Promise<void> {
-  const cookies = await page.context().cookies();
-  const session = cookies.find((cookie) => cookie.name === sessionCookieName(runtime.ports.config));
-  await grantSubscription(runtime, session!.value, days);
-}
-
-/** A subscriber, and a reload so the page knows it. */
-async function subscribe(page: Page): Promise<void> {
-  await setSubscription(page, 30);
-  await page.reload();
-}
 
 /** The 'Conversion complete' alert's link, downloaded as a browser would; the worker converts meanwhile. */
 async function downloadFromAlert(page: Page, type: 'PDF' | 'DOCX'): Promise<Buffer> {
@@ -55,11 +24,11 @@ async function downloadFromAlert(page: Page, type: 'PDF' | 'DOCX'): Promise<Buff
 // render tests (epubcheck included), the Word comments in test/integration/review-word-round-trip.test.ts, and
 // the menu's layouts, formats and options in the toolbar's jsdom tests.
 test('a subscriber comments on what they just typed and exports it to DOCX with the comment', async ({
-  browser,
+  page,
 }) => {
-  const page = await newPage(browser);
   const { editor } = await openNewChapter(page, 'export');
-  await subscribe(page);
+  await subscribeThroughApi(page);
+  await page.reload();
   await typeParagraphs(page, editor, ['The lanterns swung low over the silver river.']);
   await waitUntilSaved(page.getByRole('status').filter({ hasText: /Saved|Saving|waiting/ }));
   await paragraphs(editor).first().click();
@@ -82,21 +51,4 @@ test('a subscriber comments on what they just typed and exports it to DOCX with 
     'The lanterns swung low over the silver river.',
   );
   expect(text(await docx.file('word/comments.xml')!.async('string'))).toContain('Brighter here?');
-});
-
-test("a subscription that lapses while the page is open gets the 'Insufficient subscription' warning", async ({
-  browser,
-}) => {
-  const page = await newPage(browser);
-  await openNewChapter(page, 'export-lapsed');
-  await subscribe(page);
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  // The paid period ends with the menu open: the page has not heard of it yet.
-  await setSubscription(page, -1);
-
-  await page.getByRole('menuitem', { name: 'DOCX' }).click();
-
-  const alert = page.getByRole('alert').filter({ hasText: 'Insufficient subscription' });
-  await expect(alert).toContainText('Free accounts are unable to export their stories.');
-  await expect(alert.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
 });

@@ -139,6 +139,23 @@ describe('export through the queue on the embedded runtime', () => {
     expect(hidden.status).toBe(404);
   });
 
+  it('refuses with 401 an author whose subscription lapsed after their page was loaded', async () => {
+    const lapsing = await signIn(runtime, 'di@example.com', 'Di Lapsed');
+    const session = lapsing.cookie(sessionCookieName(runtime.ports.config))!;
+    await grantSubscription(runtime, session);
+    const storyId = await storyWithText(lapsing);
+    // The paid period ends while the page still shows the export menu: the server decides, not the page.
+    await grantSubscription(runtime, session, -1);
+
+    const refused = await lapsing.sendJson('PUT', `/api/stories/${storyId}/export?type=docx`, {});
+
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: 'subscription_required',
+      message: 'Free accounts are unable to export their stories.',
+    });
+  });
+
   it('deletes the exported files with their story, when the purge removes it from the trash', async () => {
     const storyId = await storyWithText(subscriber);
     const exported = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=docx`, {});
