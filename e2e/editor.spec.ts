@@ -164,9 +164,14 @@ test('the loaded chapter is not saved again just for being opened', async ({ pag
   await waitUntilSaved(saveStatus);
   writes.length = 0;
 
+  // The reloaded page runs on Playwright's clock: well past autosave's quiet window (2 s) is run out at once, and
+  // any save the opening had queued would be sent then.
+  await page.clock.install();
   await page.reload();
   await expect(paragraphs(editor)).toHaveText(['Some words.']);
-  await page.waitForTimeout(6_000);
+  await page.clock.runFor(6_000);
+  // A request made after any such save, so the save would have been seen by the time its answer is in.
+  await expect(page.evaluate(() => fetch('/api/user').then((answer) => answer.ok))).resolves.toBe(true);
 
   expect(writes).toEqual([]);
   await expect(saveStatus).toHaveText('Saved', { timeout: SAVE_TIMEOUT_MS });
