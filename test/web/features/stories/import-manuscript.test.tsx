@@ -125,6 +125,12 @@ describe('importing a manuscript from the story list', () => {
 
     // Assert
     await waitFor(() => expect(router.state.location.pathname).toBe('/stories/n1'), { timeout: 10_000 });
+    // The workspace's code, which the route now loads, is loaded before the test ends: an import still under
+    // way when the page's environment is torn down fails the run.
+    await Promise.all([
+      import('../../../../web/src/api/story-workspace-prefetch'),
+      import('../../../../web/src/features/workspace/routes/story-workspace-page'),
+    ]);
   });
 
   it("keeps the dialog open with the server's reason when it refuses the file", async () => {
