@@ -84,7 +84,12 @@ function readConflicts(editor: LexicalEditor): ConflictPlace[] {
       const copyElement = editor.getElementByKey(node.getKey());
       copyElement?.classList.toggle('lw-conflict-copy', conflictOf !== null);
       if (conflictOf === null || !copyElement) continue;
-      const other = $paragraphWithKeyId(conflictOf);
+      // The other version is right before its copy unless the author moved one of them: no second pass then.
+      const previous = node.getPreviousSibling();
+      const other =
+        $isCustomParagraphNode(previous) && previous.getKeyId() === conflictOf
+          ? previous
+          : $paragraphWithKeyId(conflictOf);
       if (other) editor.getElementByKey(other.getKey())?.classList.add('lw-conflict-other');
       places.push({ copyKey: node.getKey(), top: copyElement.offsetTop + copyElement.offsetHeight });
     }
