@@ -29,6 +29,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: chromiumLaunch,
     trace: 'off',
+    // The app's service worker precaches the whole build on first visit: only the offline test needs it
+    // (`test.use({ serviceWorkers: 'allow' })`), and every other test is spared that download.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserProvider } from '../../../web/src/app/providers/user-provider';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
-import { getChapterQueue } from '../../../web/src/editor/autosave';
+import { getChapterQueue, openPendingOpStore } from '../../../web/src/editor/autosave';
 import type { ApiError } from '../../../web/src/lib/api-client';
 import { useUser } from '../../../web/src/lib/user/user-context';
 import { theme } from '../../../web/src/theme/theme';
@@ -19,6 +19,8 @@ import {
 } from '../helpers/fetch-stub';
 import { buildUser, createTestQueryClient, paidSubscription } from '../helpers/render-app';
 import { silenceConsoleErrors } from '../helpers/console';
+
+beforeAll(() => openPendingOpStore());
 
 beforeEach(() => {
   silenceConsoleErrors();

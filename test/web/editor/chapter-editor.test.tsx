@@ -2,18 +2,20 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
+import { disposeChapterQueue, getChapterQueue, openPendingOpStore } from '../../../web/src/editor/autosave';
+import { openIndexedDbOpStore } from '../../../web/src/editor/autosave/pending-op-store';
+import type { PendingOp } from '../../../web/src/editor/autosave/pending-ops';
 import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
+import { openOfflineDatabase } from '../../../web/src/lib/offline/offline-database';
 import { theme } from '../../../web/src/theme/theme';
 import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
 import { silenceConsoleErrors } from '../helpers/console';
 import { createTestQueryClient } from '../helpers/render-app';
 
-afterEach(() => {
-  window.localStorage.clear();
-});
+beforeAll(() => openPendingOpStore());
 
 let storyCount = 0;
 /** A story id of its own per test: chapter queues live for the whole page, as they do in the app. */
@@ -67,9 +69,22 @@ function paragraphTexts(): string[] {
   );
 }
 
-/** The autosave's unsent changes kept in localStorage (not the caret and last-chapter memories beside them). */
-function unsentStorageKeys(): string[] {
-  return Object.keys(window.localStorage).filter((key) => key.startsWith('loreweaver.pending.'));
+/** The autosave's unsent changes of the story kept in the browser's database. */
+async function unsentEntries(storyId: string): Promise<string[]> {
+  const keys = await (await openOfflineDatabase()).getAllKeys('pendingOps');
+  return keys.map(String).filter((key) => key.includes(`|${storyId}|`));
+}
+
+/** Ops another page of the app (a tab closed while offline) left unsent, once this page's store holds them. */
+async function leaveUnsentOps(ops: PendingOp[]): Promise<void> {
+  const otherPage = await openIndexedDbOpStore(await openOfflineDatabase(), undefined);
+  for (const op of ops) otherPage.put(op);
+  const scope = { storyId: ops[0]!.storyId, chapterId: ops[0]!.chapterId };
+  await vi.waitFor(() => {
+    const seen = getChapterQueue(scope).pendingOps().blocks.length;
+    disposeChapterQueue(scope);
+    expect(seen).toBe(ops.length);
+  });
 }
 
 describe('ChapterEditor', () => {
@@ -108,22 +123,11 @@ describe('ChapterEditor', () => {
 
   it('lays changes an earlier page left unsent over the server content, then sends them', async () => {
     const storyId = newStoryId();
-    const prefix = `loreweaver.pending.v1|${storyId}|chapter-1|`;
     const pending = { storyId, chapterId: 'chapter-1', retry: true };
-    window.localStorage.setItem(
-      `${prefix}block|a`,
-      JSON.stringify({
-        ...pending,
-        type: 'save',
-        keyId: 'a',
-        chunk: paragraphChunk('a', 'Typed offline.'),
-        place: 0,
-      }),
-    );
-    window.localStorage.setItem(
-      `${prefix}block|b`,
-      JSON.stringify({ ...pending, type: 'delete', keyId: 'b' }),
-    );
+    await leaveUnsentOps([
+      { ...pending, type: 'save', keyId: 'a', chunk: paragraphChunk('a', 'Typed offline.'), place: 0 },
+      { ...pending, type: 'delete', keyId: 'b' },
+    ]);
     const fetchMock = stubFetch((url, init) =>
       init.method === 'GET' || init.method === undefined
         ? contentResponse([
@@ -138,7 +142,7 @@ describe('ChapterEditor', () => {
 
     await waitFor(() => expect(paragraphTexts()).toEqual(['Typed offline.', 'Kept.']));
     // Nothing unsent is left; the remembered caret (a key of its own) is not a change.
-    await waitFor(() => expect(unsentStorageKeys()).toEqual([]));
+    await waitFor(async () => expect(await unsentEntries(storyId)).toEqual([]));
     const writes = fetchMock.mock.calls
       .filter(([, init]) => init?.method !== 'GET')
       .map(([url, init]) => `${init?.method} ${String(url)}`);
@@ -149,9 +153,8 @@ describe('ChapterEditor', () => {
 
   it('on 409 chapter_changed, reloads the chapter, keeps both versions of the paragraph marked, says so and saves again', async () => {
     const storyId = newStoryId();
-    window.localStorage.setItem(
-      `loreweaver.pending.v1|${storyId}|chapter-1|block|a`,
-      JSON.stringify({
+    await leaveUnsentOps([
+      {
         storyId,
         chapterId: 'chapter-1',
         retry: false,
@@ -160,8 +163,8 @@ describe('ChapterEditor', () => {
         chunk: paragraphChunk('a', 'Typed here.'),
         place: 0,
         baseRevision: 1,
-      }),
-    );
+      },
+    ]);
     let reads = 0;
     const stored = (text: string, revision: number) =>
       jsonResponse({
@@ -197,7 +200,7 @@ describe('ChapterEditor', () => {
     );
     expect(await screen.findByText('Chapter changed elsewhere')).toBeTruthy();
     // Nothing unsent is left; the remembered caret (a key of its own) is not a change.
-    await waitFor(() => expect(unsentStorageKeys()).toEqual([]));
+    await waitFor(async () => expect(await unsentEntries(storyId)).toEqual([]));
     const saves = bodiesSent(fetchMock, 'PUT', `/api/stories/${storyId}`).map(
       (body) => JSON.parse(String(body)) as { blocks: { key_id: string; base_revision?: number }[] },
     );

@@ -39,7 +39,11 @@ export const associationQuery = (storyId: string, associationId: string) =>
 export async function getAssociations(storyId: string, signal?: AbortSignal): Promise<AssociationListItem[]> {
   try {
     // In the background: the manuscript is usable without them, and the editor highlights once they arrive.
-    const response = await api.get(apiPaths.associationThumbs(storyId), { background: true, signal });
+    const response = await api.get(apiPaths.associationThumbs(storyId), {
+      background: true,
+      signal,
+      keepOffline: { storyId },
+    });
     return AssociationListSchema.parse(response);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
@@ -56,7 +60,11 @@ export async function getAssociation(
   associationId: string,
   signal?: AbortSignal,
 ): Promise<Association> {
-  const response = await api.get(apiPaths.association(storyId, associationId), { background: true, signal });
+  const response = await api.get(apiPaths.association(storyId, associationId), {
+    background: true,
+    signal,
+    keepOffline: { storyId },
+  });
   return AssociationSchema.parse(response);
 }
 

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/schemas/block';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
-import { api } from '../lib/api-client';
+import { ApiError, api } from '../lib/api-client';
+import { keepChapter, recallChapter } from '../lib/offline/kept-reads';
 import { apiPaths } from './api-paths';
 
 /** A chapter's paragraphs as read, with its content stamp ('' from a server that answers none). */
@@ -23,7 +24,8 @@ export interface ChapterContentRead {
 /**
  * GET /api/stories/{id}/content?chapter=: the stored paragraphs in order, every page of them (the server
  * answers a large chapter in pages, each naming the `next`), and the chapter's content stamp; 501 and 404 as
- * ApiErrors. With `unlessStamp` the server answers 204 while the stamp stands: 'unchanged'.
+ * ApiErrors. With `unlessStamp` the server answers 204 while the stamp stands: 'unchanged'. Every read is kept
+ * on this device, and a kept chapter answers when the server cannot be reached (issue 26 §1).
  */
 export async function fetchChapterContent(
   storyId: string,
@@ -36,6 +38,29 @@ export async function fetchChapterContent(
   options: { background: boolean; unlessStamp?: string },
 ): Promise<ChapterContentRead | 'unchanged'>;
 export async function fetchChapterContent(
+  storyId: string,
+  chapterId: string,
+  options: { background: boolean; unlessStamp?: string },
+): Promise<ChapterContentRead | 'unchanged'> {
+  let read: ChapterContentRead | 'unchanged';
+  try {
+    read = await readEveryPage(storyId, chapterId, options);
+  } catch (error) {
+    // Issue 26 §1: offline, a chapter opened before opens as this device last knew it from the server.
+    const unreachable = error instanceof ApiError && error.status === 0;
+    const kept = unreachable && !options.unlessStamp && (await recallChapter(storyId, chapterId));
+    if (kept) return kept;
+    throw error;
+  }
+  if (read !== 'unchanged') {
+    keepChapter(storyId, chapterId, read).catch((error: unknown) =>
+      console.warn('Could not keep the chapter for offline use.', error),
+    );
+  }
+  return read;
+}
+
+async function readEveryPage(
   storyId: string,
   chapterId: string,
   options: { background: boolean; unlessStamp?: string },

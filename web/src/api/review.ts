@@ -82,6 +82,7 @@ export const commentsQuery = (storyId: string, chapterId: string) =>
           query: { chapter: chapterId },
           background: true,
           signal,
+          keepOffline: { storyId },
         }),
       ),
   });
@@ -122,6 +123,7 @@ export const suggestionsQuery = (storyId: string, chapterId: string) =>
           query: { chapter: chapterId },
           background: true,
           signal,
+          keepOffline: { storyId },
         }),
       ),
   });

@@ -27,12 +27,12 @@ export const seriesQuery = (seriesId: string) =>
 
 /** GET /api/series: every series of the author, each with its volumes in place order. */
 export async function getSeriesList(signal?: AbortSignal): Promise<Series[]> {
-  return SeriesListSchema.parse(await api.get(apiPaths.seriesList, { signal }));
+  return SeriesListSchema.parse(await api.get(apiPaths.seriesList, { signal, keepOffline: {} }));
 }
 
 /** GET /api/series/{id}: the series with its volumes in place order. */
 export async function getSeries(seriesId: string, signal?: AbortSignal): Promise<Series> {
-  return SeriesSchema.parse(await api.get(apiPaths.series(seriesId), { signal }));
+  return SeriesSchema.parse(await api.get(apiPaths.series(seriesId), { signal, keepOffline: {} }));
 }
 
 export interface SeriesChanges {

@@ -28,12 +28,12 @@ export const storyQuery = (storyId: string) =>
  * for polling (an import's progress), which must not raise the loading overlay.
  */
 export async function getStories(signal?: AbortSignal, background = false): Promise<Story[]> {
-  return StoryListSchema.parse(await api.get(apiPaths.stories, { signal, background }));
+  return StoryListSchema.parse(await api.get(apiPaths.stories, { signal, background, keepOffline: {} }));
 }
 
 /** GET /api/stories/{id}: the story with its chapters. */
 export async function getStory(storyId: string, signal?: AbortSignal): Promise<Story> {
-  return StorySchema.parse(await api.get(apiPaths.story(storyId), { signal }));
+  return StorySchema.parse(await api.get(apiPaths.story(storyId), { signal, keepOffline: { storyId } }));
 }
 
 /**

@@ -16,7 +16,7 @@ export const userKeys = {
  */
 export async function getUser(): Promise<User | null> {
   try {
-    return UserSchema.parse(await api.get(apiPaths.user));
+    return UserSchema.parse(await api.get(apiPaths.user, { keepOffline: {} }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -13,8 +13,13 @@ const ComingSoonPage = lazyPage(
 const SignInPage = lazyPage(() => import('../features/auth/routes/sign-in-page'), 'SignInPage');
 const StoriesPage = lazyPage(() => import('../features/stories/routes/stories-page'), 'StoriesPage');
 const StoryFormPage = lazyPage(() => import('../features/stories/routes/story-form-page'), 'StoryFormPage');
+// The workspace's chapter queues start with what an earlier page left unsent, read from the browser's store.
 const StoryWorkspacePage = lazyPage(
-  () => import('../features/workspace/routes/story-workspace-page'),
+  () =>
+    Promise.all([
+      import('../features/workspace/routes/story-workspace-page'),
+      import('../editor/autosave/chapter-queues').then(({ openPendingOpStore }) => openPendingOpStore()),
+    ]).then(([page]) => page),
   'StoryWorkspacePage',
 );
 const StoryBiblePage = lazyPage(

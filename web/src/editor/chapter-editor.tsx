@@ -14,6 +14,7 @@ import { useAlerts } from '../components/alerts/alerts-context';
 import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue } from './autosave';
 import { ChapterCreationFailed } from './chapter-creation-failed';
 import { useLoadQuery } from '../lib/use-load-query';
+import { ApiError } from '../lib/api-client';
 import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
 import { manuscriptTypography } from './manuscript-typography';
@@ -69,6 +70,10 @@ export interface ChapterEditorProps {
   onDeleteChapter?: () => void;
 }
 
+/** Issue 26 §1: offline, a chapter this device did not keep cannot open. */
+export const CHAPTER_NOT_KEPT_MESSAGE =
+  'This chapter is not kept on this device, so it cannot open while you are offline. It opens once you are back online.';
+
 /** Spec §9: undo groups changes made within a second of each other. */
 const HISTORY_MERGE_DELAY_MS = 1000;
 /** Spec §9: one indent level is 40 px. */
@@ -105,7 +110,8 @@ function useChapterLoad(queue: AutosaveQueue) {
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { chapter, failed: load.isError, reload };
+  const offline = load.error instanceof ApiError && load.error.status === 0;
+  return { chapter, failed: load.isError, offline, reload };
 }
 
 /**
@@ -364,7 +370,7 @@ function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: R
  */
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
-  const { chapter, failed, reload } = useChapterLoad(queue);
+  const { chapter, failed, offline, reload } = useChapterLoad(queue);
   useAutosaveAlerts(queue, chapter !== undefined && chapter.creating && !chapter.creationFailed, reload);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
@@ -390,7 +396,7 @@ export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorPro
               </Button>
             }
           >
-            This chapter could not be loaded.
+            {offline ? CHAPTER_NOT_KEPT_MESSAGE : 'This chapter could not be loaded.'}
           </Alert>
         )}
       </Box>

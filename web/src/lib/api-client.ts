@@ -2,6 +2,7 @@
  * The one way the app talks to its own server: same-origin cookies, JSON (or multipart) in, JSON out,
  * and every failure surfaced as an `ApiError`. Foreground calls count towards the loading overlay.
  */
+import { keepRead, recallRead } from './offline/kept-reads';
 import { trackPending } from './pending-requests';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +29,11 @@ export interface RequestOptions {
   /** Lets the request outlive the page, as the autosave flush on unload needs. */
   keepalive?: boolean;
   signal?: AbortSignal;
+  /**
+   * A read that opens the app offline (issue 26 §1): its answer is kept on this device, and given back when the
+   * server cannot be reached. `storyId` names the story it belongs to.
+   */
+  keepOffline?: { storyId?: string };
 }
 
 interface RequestInput extends RequestOptions {
@@ -94,12 +100,16 @@ async function send(path: string, input: RequestInput): Promise<unknown> {
     signal: input.signal ?? null,
   };
 
+  const url = withQuery(path, input.query);
+  const keepOffline = input.method === 'GET' ? input.keepOffline : undefined;
   let response: Response;
   try {
-    response = await fetch(withQuery(path, input.query), init);
+    response = await fetch(url, init);
   } catch (error) {
     // An abort is the caller's own decision, not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const kept = keepOffline && (await recallRead(url));
+    if (kept) return kept.body;
     throw new ApiError(0, 'network_error', 'The server could not be reached.');
   }
 
@@ -113,6 +123,7 @@ async function send(path: string, input: RequestInput): Promise<unknown> {
       'The server sent a response that could not be read.',
     );
   }
+  if (keepOffline) keepRead(url, body, keepOffline.storyId);
   return body;
 }
 

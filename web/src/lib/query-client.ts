@@ -26,6 +26,8 @@ export function createQueryClient({ retryServerFaults = true }: QueryClientOptio
         retry: (failureCount, error) =>
           retryServerFaults && isServerFault(error) && failureCount < SERVER_FAULT_RETRIES,
         refetchOnWindowFocus: false,
+        // Offline the reads still run: those kept on this device answer from there (issue 26 §1).
+        networkMode: 'always',
       },
       mutations: { retry: false },
     },

@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   disposeAllChapterQueues,
   disposeChapterQueue,
   disposeStoryQueues,
   flushAllChapterQueues,
   getChapterQueue,
+  openPendingOpStore,
 } from '../../../../web/src/editor/autosave/chapter-queues';
 import { emptyResponse, stubFetch } from '../../helpers/fetch-stub';
+
+beforeAll(() => openPendingOpStore());
 
 const chunk = (keyId: string) => JSON.stringify({ type: 'custom-paragraph', key_id: keyId, children: [] });
 

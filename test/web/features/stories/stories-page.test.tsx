@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { getChapterQueue } from '../../../../web/src/editor/autosave';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getChapterQueue, openPendingOpStore } from '../../../../web/src/editor/autosave';
 import { renderApp } from '../../helpers/render-app';
 import { buildSeries, buildStory, emptyResponse, jsonResponse, stubServer } from '../library-fixtures';
 import { serverError } from '../../helpers/fetch-stub';
 import { silenceConsoleErrors } from '../../helpers/console';
+
+beforeAll(() => openPendingOpStore());
 
 beforeEach(() => {
   silenceConsoleErrors();

@@ -5,6 +5,7 @@ import { useAlerts } from '../../components/alerts/alerts-context';
 import { paths } from '../../config/paths';
 import { getUser, logout, updateUserPreferences, userKeys } from '../../api/user';
 import { loadChapterQueues } from '../../editor/autosave/load-chapter-queues';
+import { claimKept, forgetKept, pruneKept } from '../../lib/offline/kept-reads';
 import { isValidTimeZone } from '../../../../shared/writing-progress';
 import { hasPremiumAccess } from '../../../../shared/subscription';
 import { UserContext, type User, type UserContextValue } from '../../lib/user/user-context';
@@ -81,6 +82,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
       });
       return;
     }
+    await forgetKept().catch((error: unknown) => console.error('Forgetting the offline copy failed.', error));
     queryClient.setQueryData(userKeys.current, null);
     navigate(paths.home.getHref(), { replace: true });
   }, [navigate, queryClient, showAlert]);
@@ -91,11 +93,18 @@ export function UserProvider({ children }: { children: ReactNode }) {
     // The deleted account's queues stop first: nothing more is sent for it. Autosave that cannot load held none.
     void loadChapterQueues()
       .then(({ disposeAllChapterQueues }) => disposeAllChapterQueues())
+      .then(forgetKept)
       .catch(() => undefined)
       .then(() => window.location.replace(paths.signIn.getHref({ accountDeleted: true })));
   }, []);
 
   const user = firstLookupFailed ? null : lookup.data;
+  const owner = user ? `${user.customer_id}|${user.email ?? ''}` : undefined;
+
+  useEffect(() => {
+    // What this device keeps offline is the signed-in author's alone (issue 26 §1).
+    if (owner) void claimKept(owner).then(() => pruneKept());
+  }, [owner]);
   const value = useMemo<UserContextValue | null>(() => {
     if (user === undefined) return null;
     return {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { AlertsProvider } from '../../components/alerts/alerts-provider';
 import { SubscriptionAlerts } from '../../features/billing/components/subscription-alerts';
 import { ThemePreferenceSync } from '../../theme/theme-preference-sync';
+import { AppUpdates } from '../app-update';
 import { UserProvider } from '../providers/user-provider';
 
 /**
@@ -12,6 +13,7 @@ import { UserProvider } from '../providers/user-provider';
 export function RootLayout() {
   return (
     <AlertsProvider>
+      <AppUpdates />
       <UserProvider>
         <ThemePreferenceSync />
         <SubscriptionAlerts />

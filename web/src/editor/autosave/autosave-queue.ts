@@ -282,6 +282,22 @@ export class AutosaveQueue {
     return this.serverChunks.get(keyId);
   }
 
+  /**
+   * The chapter as the server holds it, as far as this page knows (its order and every paragraph's chunk and
+   * revision): what is kept for opening the chapter offline. Undefined when the order is not known.
+   */
+  knownServerContent(): ServerBlock[] | undefined {
+    if (!this.serverOrder) return undefined;
+    const blocks: ServerBlock[] = [];
+    for (const keyId of this.serverOrder) {
+      const chunk = this.serverChunks.get(keyId);
+      if (chunk === undefined) return undefined;
+      const revision = this.revisions.get(keyId);
+      blocks.push({ keyId, chunk, ...(revision === undefined ? {} : { revision }) });
+    }
+    return blocks;
+  }
+
   /** The content call answered 501: nothing is sent until `confirmChapterReady`. */
   markChapterCreating(): void {
     this.dispatch({ type: 'chapterCreationSeen' });

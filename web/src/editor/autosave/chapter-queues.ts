@@ -1,6 +1,8 @@
 import { AutosaveQueue } from './autosave-queue';
 import { httpSyncTransport } from './http-transport';
-import { createLocalStorageOpStore, createMemoryOpStore, type PendingOpStore } from './pending-op-store';
+import { openOfflineDatabase } from '../../lib/offline/offline-database';
+import { keepQueueServerContent } from '../../lib/offline/kept-reads';
+import { createMemoryOpStore, openIndexedDbOpStore, type PendingOpStore } from './pending-op-store';
 import type { ChapterScope } from './pending-ops';
 
 /**
@@ -17,15 +19,40 @@ function logAutosave(message: string, error: unknown): void {
   console.warn(message, error);
 }
 
-function openStore(): PendingOpStore {
+let storeOpening: Promise<PendingOpStore> | undefined;
+
+function localStorageIfAllowed(): Storage | undefined {
   try {
-    return createLocalStorageOpStore(window.localStorage, (error) =>
-      logAutosave('Could not keep a change in browser storage; it is kept in memory until sent.', error),
-    );
+    return window.localStorage;
   } catch {
-    // Some privacy settings refuse localStorage outright; the queue still works for this page's life.
+    return undefined;
+  }
+}
+
+async function openStore(): Promise<PendingOpStore> {
+  const keepError = (error: unknown) =>
+    logAutosave('Could not keep a change in browser storage; it is kept in memory until sent.', error);
+  try {
+    return await openIndexedDbOpStore(await openOfflineDatabase(), localStorageIfAllowed(), keepError);
+  } catch (error) {
+    // Some privacy settings refuse IndexedDB outright; the queue still works for this page's life.
+    keepError(error);
     return createMemoryOpStore();
   }
+}
+
+/**
+ * Opens the browser's store of unsent changes (what an earlier page left is read into memory): awaited before a
+ * page uses a chapter's queue, so a queue starts with everything its chapter still holds.
+ */
+export async function openPendingOpStore(): Promise<void> {
+  storeOpening ??= openStore();
+  store = await storeOpening;
+}
+
+function openedStore(): PendingOpStore {
+  if (!store) throw new Error('openPendingOpStore() must finish before a chapter queue is used.');
+  return store;
 }
 
 /** Flush on unload (spec §4): `pagehide` covers closing and navigating away, `visibilitychange` a phone app switch. */
@@ -47,15 +74,15 @@ export function getChapterQueue(scope: ChapterScope): AutosaveQueue {
   const id = `${scope.storyId}/${scope.chapterId}`;
   let queue = queues.get(id);
   if (!queue) {
-    store ??= openStore();
     installPageListeners();
     queue = new AutosaveQueue({
       scope,
       transport: httpSyncTransport,
-      store,
+      store: openedStore(),
       isOnline: () => navigator.onLine,
       log: logAutosave,
     });
+    keepQueueServerContent(queue);
     queues.set(id, queue);
   }
   return queue;
@@ -66,8 +93,7 @@ export function getChapterQueue(scope: ChapterScope): AutosaveQueue {
  * changes do not wait for the author to reopen each chapter. Only this story's: its owner is the one signed in.
  */
 export function resumeStoryQueues(storyId: string, except: string): void {
-  store ??= openStore();
-  for (const chapterId of store.chaptersWithPendingOps(storyId)) {
+  for (const chapterId of openedStore().chaptersWithPendingOps(storyId)) {
     if (chapterId !== except) void getChapterQueue({ storyId, chapterId }).flush();
   }
 }
@@ -87,8 +113,8 @@ export async function flushAllChapterQueues(): Promise<void> {
 export async function sendStoryChanges(storyId: string): Promise<boolean> {
   const storyQueues = [...queues.values()].filter((queue) => queue.scope.storyId === storyId);
   await Promise.all(storyQueues.map((queue) => queue.retryNow()));
-  store ??= openStore();
-  return store.chaptersWithPendingOps(storyId).length === 0;
+  await openPendingOpStore();
+  return openedStore().chaptersWithPendingOps(storyId).length === 0;
 }
 
 /**

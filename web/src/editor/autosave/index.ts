@@ -14,6 +14,7 @@ export {
   disposeChapterQueue,
   flushAllChapterQueues,
   getChapterQueue,
+  openPendingOpStore,
   resumeStoryQueues,
   sendStoryChanges,
 } from './chapter-queues';

@@ -1,3 +1,4 @@
+import type { OfflineDatabase } from '../../lib/offline/offline-database';
 import type { ChapterScope, PendingOp } from './pending-ops';
 
 /**
@@ -15,6 +16,7 @@ export interface PendingOpStore {
   chaptersWithPendingOps(storyId: string): string[];
 }
 
+/** Where the queue lived before IndexedDB (one localStorage item per entry, named by the entry's key). */
 const PREFIX = 'loreweaver.pending.v1';
 /** Ids never contain '|' (the server admits letters, digits, '-' and '_'), so it separates key parts safely. */
 const SEPARATOR = '|';
@@ -23,8 +25,16 @@ function chapterPrefix(scope: ChapterScope): string {
   return [PREFIX, scope.storyId, scope.chapterId, ''].join(SEPARATOR);
 }
 
+function blockKey(scope: ChapterScope, keyId: string): string {
+  return `${chapterPrefix(scope)}block${SEPARATOR}${keyId}`;
+}
+
+function orderKey(scope: ChapterScope): string {
+  return `${chapterPrefix(scope)}order`;
+}
+
 function entryKey(op: PendingOp): string {
-  return chapterPrefix(op) + (op.type === 'syncOrder' ? 'order' : `block${SEPARATOR}${op.keyId}`);
+  return op.type === 'syncOrder' ? orderKey(op) : blockKey(op, op.keyId);
 }
 
 function isUnconfirmedSave(value: unknown): boolean {
@@ -47,79 +57,103 @@ function isPendingOp(value: unknown): value is PendingOp {
   return op.type === 'syncOrder' && Array.isArray(op.keyIds);
 }
 
-/**
- * The browser's localStorage: synchronous, so an op is stored before the keystroke's update returns and the
- * page-hide handler needs no async work. A full or refused storage is reported, and the op still lives in
- * memory and is sent as usual.
- */
-export function createLocalStorageOpStore(
-  storage: Storage,
-  onStorageError: (error: unknown) => void = () => undefined,
-): PendingOpStore {
-  const keysWithPrefix = (prefix: string): string[] => {
-    const keys: string[] = [];
-    for (let index = 0; index < storage.length; index += 1) {
-      const key = storage.key(index);
-      if (key?.startsWith(prefix)) keys.push(key);
-    }
-    return keys;
-  };
-  const remove = (key: string) => {
-    try {
-      storage.removeItem(key);
-    } catch (error) {
-      onStorageError(error);
-    }
-  };
-
-  return {
-    load(scope) {
-      const ops: PendingOp[] = [];
-      for (const key of keysWithPrefix(chapterPrefix(scope))) {
-        try {
-          const op: unknown = JSON.parse(storage.getItem(key) ?? 'null');
-          if (isPendingOp(op)) ops.push(op);
-        } catch (error) {
-          onStorageError(error);
-        }
-      }
-      return ops;
-    },
-    put(op) {
-      try {
-        storage.setItem(entryKey(op), JSON.stringify(op));
-      } catch (error) {
-        onStorageError(error);
-      }
-    },
-    removeBlock(scope, keyId) {
-      remove(`${chapterPrefix(scope)}block${SEPARATOR}${keyId}`);
-    },
-    removeOrder(scope) {
-      remove(`${chapterPrefix(scope)}order`);
-    },
-    chaptersWithPendingOps(storyId) {
-      const chapters = new Set<string>();
-      for (const key of keysWithPrefix([PREFIX, storyId, ''].join(SEPARATOR))) {
-        const chapterId = key.split(SEPARATOR)[2];
-        if (chapterId) chapters.add(chapterId);
-      }
-      return [...chapters];
-    },
-  };
+/** A change to one entry: the op now stored under `key`, or null once it is removed. */
+export interface PendingOpChange {
+  key: string;
+  op: PendingOp | null;
 }
 
-/** A store that forgets on reload: for browsers that refuse localStorage altogether, and for tests. */
-export function createMemoryOpStore(): PendingOpStore {
-  const entries = new Map<string, PendingOp>();
+/**
+ * The store's entries in memory, answering synchronously (an op is held before the keystroke's update returns).
+ * `persist` is told of every change, in order, to write it where it outlives the page.
+ */
+function createMirroredOpStore(
+  entries: Map<string, PendingOp>,
+  persist: (change: PendingOpChange) => void,
+): PendingOpStore {
+  const remove = (key: string) => {
+    if (entries.delete(key)) persist({ key, op: null });
+  };
   return {
     load: (scope) =>
       [...entries.entries()].filter(([key]) => key.startsWith(chapterPrefix(scope))).map(([, op]) => op),
-    put: (op) => void entries.set(entryKey(op), op),
-    removeBlock: (scope, keyId) => void entries.delete(`${chapterPrefix(scope)}block${SEPARATOR}${keyId}`),
-    removeOrder: (scope) => void entries.delete(`${chapterPrefix(scope)}order`),
+    put(op) {
+      const key = entryKey(op);
+      entries.set(key, op);
+      persist({ key, op });
+    },
+    removeBlock: (scope, keyId) => remove(blockKey(scope, keyId)),
+    removeOrder: (scope) => remove(orderKey(scope)),
     chaptersWithPendingOps: (storyId) => [
       ...new Set([...entries.values()].filter((op) => op.storyId === storyId).map((op) => op.chapterId)),
     ],
   };
+}
+
+/** A store that forgets on reload: for browsers that refuse IndexedDB altogether, and for tests. */
+export function createMemoryOpStore(): PendingOpStore {
+  return createMirroredOpStore(new Map(), () => undefined);
+}
+
+/**
+ * Carries a queue an earlier version of the app left in localStorage into the database, losing nothing: an
+ * entry is removed from localStorage only once the database holds it, and one the database already holds (a
+ * newer change) is not overwritten. Unreadable entries are left where they are.
+ */
+async function migrateLocalStorageQueue(database: OfflineDatabase, storage: Storage): Promise<void> {
+  const found: [string, PendingOp][] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (!key?.startsWith(`${PREFIX}${SEPARATOR}`)) continue;
+    try {
+      const op: unknown = JSON.parse(storage.getItem(key) ?? 'null');
+      if (isPendingOp(op)) found.push([key, op]);
+    } catch {
+      // Not an op this app wrote: left alone.
+    }
+  }
+  if (found.length === 0) return;
+  const transaction = database.transaction('pendingOps', 'readwrite');
+  for (const [key, op] of found) {
+    if ((await transaction.store.getKey(key)) === undefined) await transaction.store.put(op, key);
+  }
+  await transaction.done;
+  for (const [key] of found) storage.removeItem(key);
+}
+
+/** Tells the app's other tabs what changed, so each tab's copy in memory stays the database's. */
+const CHANNEL_NAME = 'loreweaver.pending-ops';
+
+/**
+ * The browser's IndexedDB (issue 26 §1: no 5 MB bound, not synchronous on the page's thread), behind the same
+ * synchronous interface: every entry is read into memory when the store opens, and each change is held there at
+ * once and written to the database in the order it was made (IndexedDB runs a store's write transactions in the
+ * order they were started, and finishes one started before the page closes). A queue that an earlier version
+ * left in localStorage is carried over first. Other tabs' changes arrive through a BroadcastChannel.
+ */
+export async function openIndexedDbOpStore(
+  database: OfflineDatabase,
+  storage: Storage | undefined,
+  onStorageError: (error: unknown) => void = () => undefined,
+): Promise<PendingOpStore> {
+  if (storage) await migrateLocalStorageQueue(database, storage).catch(onStorageError);
+  const entries = new Map<string, PendingOp>();
+  let cursor = await database.transaction('pendingOps').store.openCursor();
+  while (cursor) {
+    if (isPendingOp(cursor.value)) entries.set(String(cursor.key), cursor.value);
+    cursor = await cursor.continue();
+  }
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+  channel?.addEventListener('message', (event: MessageEvent<PendingOpChange>) => {
+    const { key, op } = event.data;
+    if (op && isPendingOp(op)) entries.set(key, op);
+    else entries.delete(key);
+  });
+  return createMirroredOpStore(entries, (change) => {
+    const written = change.op
+      ? database.put('pendingOps', change.op, change.key)
+      : database.delete('pendingOps', change.key);
+    written.catch(onStorageError);
+    channel?.postMessage(change);
+  });
 }

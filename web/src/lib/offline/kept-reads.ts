@@ -1,0 +1,200 @@
+/**
+ * What the author opened, kept on this device so the app opens without the network (issue 26 §1): the server's
+ * answers to the reads that open a story (the account, the story list, a story, its associations…) and the
+ * content of the chapters opened in the last 30 days, within a bound in MB. A read is answered from here only
+ * when the server cannot be reached; every answer the server gives replaces what is kept.
+ */
+import type { AutosaveQueue } from '../../editor/autosave/autosave-queue';
+import type { ServerBlock } from '../../editor/autosave/merge-pending-ops';
+import { openOfflineDatabase, type KeptChapter, type OfflineDatabase } from './offline-database';
+
+/** Chapters not opened for this long are let go (unless their story is kept whole). */
+export const KEPT_DAYS = 30;
+const KEPT_MS = KEPT_DAYS * 24 * 60 * 60 * 1000;
+/** The bound on what is kept, shown in Settings: about 100 novels' worth of opened chapters. */
+export const KEPT_BOUND_BYTES = 50 * 1024 * 1024;
+
+const OWNER_SETTING = 'owner';
+const KEPT_STORIES_SETTING = 'keptStories';
+
+/** Which stories are kept whole, every chapter downloaded: some, or all of the author's. */
+export type KeptStories = { all: true } | { all: false; storyIds: string[] };
+
+/** The database, or undefined where the browser refuses IndexedDB: nothing is kept, nothing fails. */
+async function database(): Promise<OfflineDatabase | undefined> {
+  try {
+    return await openOfflineDatabase();
+  } catch {
+    return undefined;
+  }
+}
+
+function logKeepFailure(error: unknown): void {
+  console.warn('Could not keep a read for offline use.', error);
+}
+
+function chapterId(storyId: string, chapterId: string): string {
+  return `${storyId}/${chapterId}`;
+}
+
+/** Keeps the server's answer to a read (not awaited by the read: keeping never slows the page). */
+export function keepRead(url: string, body: unknown, storyId?: string): void {
+  void database()
+    .then((kept) =>
+      kept?.put('reads', {
+        url,
+        body,
+        ...(storyId === undefined ? {} : { storyId }),
+        bytes: JSON.stringify(body ?? null).length,
+        usedAt: Date.now(),
+      }),
+    )
+    .catch(logKeepFailure);
+}
+
+/** The kept answer to a read, or undefined when none is kept. */
+export async function recallRead(url: string): Promise<{ body: unknown } | undefined> {
+  const kept = await database();
+  const read = await kept?.get('reads', url).catch(() => undefined);
+  return read ? { body: read.body } : undefined;
+}
+
+/** Keeps a chapter's content as the server holds it. */
+export async function keepChapter(
+  storyId: string,
+  chapter: string,
+  content: { blocks: ServerBlock[]; stamp: string },
+): Promise<void> {
+  const kept = await database();
+  if (!kept) return;
+  const entry: KeptChapter = {
+    id: chapterId(storyId, chapter),
+    storyId,
+    chapterId: chapter,
+    blocks: content.blocks,
+    stamp: content.stamp,
+    bytes: content.blocks.reduce((total, block) => total + block.chunk.length + block.keyId.length, 0),
+    usedAt: Date.now(),
+  };
+  await kept.put('chapters', entry);
+}
+
+/** The chapter's kept content, or undefined when it is not kept on this device. */
+export async function recallChapter(
+  storyId: string,
+  chapter: string,
+): Promise<{ blocks: ServerBlock[]; stamp: string } | undefined> {
+  const kept = await database();
+  const entry = await kept?.get('chapters', chapterId(storyId, chapter)).catch(() => undefined);
+  return entry ? { blocks: entry.blocks, stamp: entry.stamp } : undefined;
+}
+
+/** The stamp of the kept chapter, to ask the server whether it changed since (undefined when not kept). */
+export async function keptChapterStamp(storyId: string, chapter: string): Promise<string | undefined> {
+  return (await recallChapter(storyId, chapter))?.stamp;
+}
+
+/**
+ * Follows the queue's acknowledged writes into the kept chapter: once everything is sent, the kept copy is the
+ * server's content as the queue knows it, so a reload offline shows the chapter as saved (what waits unsent is
+ * in the queue's own store and laid over it). One write at a time; a newer state replaces a waiting one.
+ */
+export function keepQueueServerContent(queue: AutosaveQueue): void {
+  let writing = false;
+  let waiting = false;
+  const write = async () => {
+    writing = true;
+    while (waiting) {
+      waiting = false;
+      const blocks = queue.knownServerContent();
+      const current = await recallChapter(queue.scope.storyId, queue.scope.chapterId).catch(() => undefined);
+      if (blocks) {
+        await keepChapter(queue.scope.storyId, queue.scope.chapterId, {
+          blocks,
+          stamp: current?.stamp ?? '',
+        }).catch(logKeepFailure);
+      }
+    }
+    writing = false;
+  };
+  queue.subscribe(() => {
+    if (queue.getStatus().state !== 'saved') return;
+    waiting = true;
+    if (!writing) void write();
+  });
+}
+
+/** What this device keeps: bytes in all, and how many chapters. */
+export async function keptUsage(): Promise<{ bytes: number; chapters: number }> {
+  const kept = await database();
+  if (!kept) return { bytes: 0, chapters: 0 };
+  const [reads, chapters] = await Promise.all([kept.getAll('reads'), kept.getAll('chapters')]);
+  const bytes = [...reads, ...chapters].reduce((total, entry) => total + entry.bytes, 0);
+  return { bytes, chapters: chapters.length };
+}
+
+export async function keptStories(): Promise<KeptStories> {
+  const kept = await database();
+  const setting = (await kept?.get('settings', KEPT_STORIES_SETTING)) as KeptStories | undefined;
+  return setting ?? { all: false, storyIds: [] };
+}
+
+export async function setKeptStories(stories: KeptStories): Promise<void> {
+  const kept = await database();
+  await kept?.put('settings', stories, KEPT_STORIES_SETTING);
+}
+
+/**
+ * Lets go of what is no longer to be kept: chapters unopened for 30 days (but those of stories kept whole), then,
+ * over the bound, the chapters used longest ago first. Reads are small and go with their 30 days too.
+ */
+export async function pruneKept(now = Date.now()): Promise<void> {
+  const kept = await database();
+  if (!kept) return;
+  const stories = await keptStories();
+  const keptWhole = (storyId: string | undefined) =>
+    stories.all || (storyId !== undefined && stories.storyIds.includes(storyId));
+  const transaction = kept.transaction(['reads', 'chapters'], 'readwrite');
+  const reads = await transaction.objectStore('reads').getAll();
+  const chapters = await transaction.objectStore('chapters').index('usedAt').getAll();
+  let total = [...reads, ...chapters].reduce((sum, entry) => sum + entry.bytes, 0);
+  for (const read of reads) {
+    if (read.usedAt < now - KEPT_MS && !keptWhole(read.storyId)) {
+      total -= read.bytes;
+      await transaction.objectStore('reads').delete(read.url);
+    }
+  }
+  for (const chapter of chapters) {
+    const stale = chapter.usedAt < now - KEPT_MS && !keptWhole(chapter.storyId);
+    if (!stale && total <= KEPT_BOUND_BYTES) continue;
+    total -= chapter.bytes;
+    await transaction.objectStore('chapters').delete(chapter.id);
+  }
+  await transaction.done;
+}
+
+/**
+ * This device's copy belongs to one author: when another signs in, what the last one kept is let go before
+ * anything of theirs could be shown offline.
+ */
+export async function claimKept(owner: string): Promise<void> {
+  const kept = await database();
+  if (!kept) return;
+  const previous = await kept.get('settings', OWNER_SETTING);
+  if (previous === owner) return;
+  if (previous !== undefined) await forgetKept();
+  await kept.put('settings', owner, OWNER_SETTING);
+}
+
+/** Lets go of everything kept for offline use (signing out): the unsent changes stay, as they always did. */
+export async function forgetKept(): Promise<void> {
+  const kept = await database();
+  if (!kept) return;
+  const transaction = kept.transaction(['reads', 'chapters', 'settings'], 'readwrite');
+  await Promise.all([
+    transaction.objectStore('reads').clear(),
+    transaction.objectStore('chapters').clear(),
+    transaction.objectStore('settings').clear(),
+    transaction.done,
+  ]);
+}
