@@ -15,6 +15,7 @@ import { getChapterQueue, resumeStoryQueues, useSaveStatus, type AutosaveQueue }
 import { ChapterCreationFailed } from './chapter-creation-failed';
 import { useLoadQuery } from '../lib/use-load-query';
 import { ApiError } from '../lib/api-client';
+import { useVisualViewportOffset } from '../lib/use-visual-viewport-offset';
 import { loadChapter, type LoadedChapter } from './chapter-content';
 import { editorTheme } from './editor-theme';
 import { manuscriptTypography } from './manuscript-typography';
@@ -262,9 +263,7 @@ function LoadedEditor({
         {focusMode ? (
           <QuietSaveStatus queue={queue} />
         ) : (
-          // The find bar and a failed creation's message sit under the toolbar, and all stay in view while the
-          // manuscript scrolls.
-          <Box sx={{ position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' }}>
+          <StickyToolbar>
             <ToolbarPlugin
               queue={queue}
               start={toolbarStart}
@@ -273,7 +272,7 @@ function LoadedEditor({
             />
             <FindReplacePlugin />
             {creationFailedMessage}
-          </Box>
+          </StickyToolbar>
         )}
         {focusMode && creationFailedMessage}
         {/* Hidden for the moment between the empty editor's first paint and its content. */}
@@ -324,15 +323,43 @@ function LoadedEditor({
 }
 
 /**
+ * The toolbar with the find bar and a failed creation's message under it: all stay in view while the manuscript
+ * scrolls, and at the top of what is on screen while a phone's keyboard is up.
+ */
+function StickyToolbar({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const offset = useVisualViewportOffset(ref, 'top');
+  return (
+    <Box
+      ref={ref}
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        transform: offset ? `translateY(${offset}px)` : undefined,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
  * Focus mode's save status: small, in the window's corner, in the quiet secondary ink (its warning colour
  * when saving is in trouble), and still a live status for screen readers.
  */
 function QuietSaveStatus({ queue }: { queue: AutosaveQueue }) {
   const status = useSaveStatus(queue);
+  const ref = useRef<HTMLDivElement>(null);
+  // Above a phone's keyboard, which covers the bottom of the window without resizing it.
+  const offset = useVisualViewportOffset(ref, 'bottom');
   return (
     <Box
+      ref={ref}
       sx={{
         position: 'fixed',
+        transform: offset ? `translateY(${offset}px)` : undefined,
         right: { xs: 12, sm: 20 },
         bottom: { xs: 12, sm: 16 },
         zIndex: 1,
