@@ -14,7 +14,9 @@ import {
   AssociationNode,
   associationTypeLabel,
 } from '../../nodes/association-node';
+import { hasCoarsePointer } from '../../../lib/coarse-pointer';
 import { MENTION_LOOKS, mentionStyles } from './mention-styles';
+import { mentionNear } from './mention-near';
 import { InlineFactList, type InlineFact } from '../../../components/fact-list/inline-fact-list';
 
 /** Opens the association side panel on the association with the given id (spec §2: a click on a mention). */
@@ -51,7 +53,8 @@ interface AssociationMentionPluginProps {
 
 /**
  * How mentions look and answer the pointer (spec §2): a tint and underline per kind, a tooltip on hover with
- * the association's summary (or a hint to add one), and a click that opens the association panel on it.
+ * the association's summary (or a hint to add one), and a click that opens the association panel on it (on a
+ * touch screen, a tap within a finger's 44 × 44 px of it).
  */
 export function AssociationMentionPlugin({
   associations,
@@ -100,7 +103,12 @@ export function AssociationMentionPlugin({
       pressedAt = { x: event.clientX, y: event.clientY };
     };
     const onClick = (event: MouseEvent) => {
-      const associationId = mentionElementOf(event.target)?.dataset.associationId;
+      const root = editor.getRootElement();
+      // A finger covers more than a word: on a touch screen a tap beside a mention opens it too.
+      const mention =
+        mentionElementOf(event.target) ??
+        (root && hasCoarsePointer() ? mentionNear(root, event.clientX, event.clientY) : null);
+      const associationId = mention?.dataset.associationId;
       if (!associationId) return;
       // A drag that selected text is a selection, not a click on the mention.
       if (pressedAt && Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) > DRAG_SLOP_PX)

@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CommentThread, Suggestion } from '../../../../../shared/schemas/review';
 import { deleteComment, replyToComment, reviewKeys, updateComment } from '../../../api/review';
+import { fingerSizedButtons } from '../../../lib/coarse-pointer';
 import { Quote } from './quote';
 
 const STATUS_LABELS: Record<Suggestion['status'], string> = {
@@ -173,7 +174,7 @@ export function CommentsPanel({
   const placed = threads.filter((thread) => thread.state !== 'detached');
   const detached = threads.filter((thread) => thread.state === 'detached');
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, lg: 0 } }}>
+    <Stack spacing={2} sx={{ p: { xs: 2, lg: 0 }, ...fingerSizedButtons }}>
       <Typography variant="h6" component="h2">
         Comments
       </Typography>

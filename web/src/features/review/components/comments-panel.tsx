@@ -21,6 +21,7 @@ import {
   updateComment,
 } from '../../../api/review';
 import { WorkspaceSidePanel } from '../../../components/workspace-side-panel/workspace-side-panel';
+import { fingerSizedButtons } from '../../../lib/coarse-pointer';
 import type { ReviewEditorHandle } from '../../../editor/plugins/review-plugin';
 import { ImportWordComments } from './import-word-comments';
 
@@ -132,7 +133,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
       overline={chapterTitle}
       closeOnEscape
     >
-      <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack spacing={2} sx={{ p: 2, ...fingerSizedButtons }}>
         {problem && (
           <Alert severity="error" onClose={() => setProblem(null)}>
             {problem}

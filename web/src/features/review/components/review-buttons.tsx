@@ -3,6 +3,7 @@ import CommentOutlined from '@mui/icons-material/CommentOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { fingerSized } from '../../../lib/coarse-pointer';
 
 /*
  * Icons with tooltips, as focus mode's button: the chapter toolbar keeps to one row beside the text on a laptop,
@@ -18,7 +19,7 @@ export function AddCommentButton({ onClick }: { onClick: () => void }) {
         // Keeps the selection in the text: the comment is about it.
         onMouseDown={(event) => event.preventDefault()}
         onClick={onClick}
-        sx={{ color: 'text.secondary' }}
+        sx={{ color: 'text.secondary', ...fingerSized }}
       >
         <AddCommentOutlined />
       </IconButton>
@@ -42,7 +43,7 @@ export function CommentsButton({ open, unread, onToggle }: CommentsButtonProps) 
         aria-label={label}
         aria-expanded={open}
         onClick={onToggle}
-        sx={{ color: open ? 'primary.main' : 'text.secondary' }}
+        sx={{ color: open ? 'primary.main' : 'text.secondary', ...fingerSized }}
       >
         <Badge color="primary" badgeContent={unread} max={99}>
           <CommentOutlined />
