@@ -32,6 +32,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   Reflect.deleteProperty(window, 'visualViewport');
 });
 
@@ -41,7 +42,9 @@ afterEach(() => {
  */
 function renderOffset(edge: VisualViewportEdge, box: { top: number; bottom: number }) {
   const element = document.createElement('div');
-  const hook = renderHook(() => useVisualViewportOffset({ current: element }, edge));
+  document.createElement('section').append(element);
+  const ref = { current: element };
+  const hook = renderHook(() => useVisualViewportOffset(ref, edge));
   element.getBoundingClientRect = () =>
     DOMRect.fromRect({ y: box.top + hook.result.current, height: box.bottom - box.top, width: 375 });
   nextFrame();
@@ -97,6 +100,30 @@ describe('useVisualViewportOffset', () => {
     nextFrame();
 
     expect(result.current).toBe(220);
+  });
+
+  it('measures again when a box holding the toolbar resizes, as the workspace hides its header', () => {
+    const resized: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const toolbar = { top: 80, bottom: 180 };
+    const { result } = renderOffset('top', toolbar);
+    openKeyboard({ height: 500, offsetTop: 300 });
+
+    toolbar.top = 8;
+    toolbar.bottom = 108;
+    act(() => resized.forEach((callback) => callback([], {} as ResizeObserver)));
+    nextFrame();
+
+    expect(result.current).toBe(292);
   });
 
   it('lifts an element at the bottom of the window above the keyboard', () => {

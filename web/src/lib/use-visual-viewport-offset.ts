@@ -8,9 +8,9 @@ export type VisualViewportEdge = 'top' | 'bottom';
  * the page on screen. A phone's on-screen keyboard shrinks the visual viewport without resizing the page, and
  * the browser then pans it (Chrome) or scrolls the page itself (iOS Safari) to show the caret: an element stuck
  * to the page's top, or fixed to its bottom, goes off screen. The element's place without the offset is
- * measured again on every pan, resize and scroll, so both ways are followed; zero while it is on screen anyway,
- * while the page is pinch-zoomed (a toolbar would cover what the author zoomed in on), and in browsers without
- * `visualViewport`.
+ * measured again on every pan, resize and scroll, and when a box holding it resizes, so both ways are
+ * followed. Zero while the element is on screen anyway, while the page is pinch-zoomed (a toolbar would cover
+ * what the author zoomed in on), and in browsers without `visualViewport`.
  */
 export function useVisualViewportOffset(
   element: RefObject<HTMLElement | null>,
@@ -48,8 +48,13 @@ export function useVisualViewportOffset(
     viewport.addEventListener('scroll', schedule);
     // iOS Safari scrolls the page under the keyboard without panning the visual viewport.
     window.addEventListener('scroll', schedule);
+    // The page's layout moves the element too (the workspace hides its header once the author types), and
+    // resizes a box holding it when it does.
+    const layout = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    for (let box = element.current?.parentElement; box; box = box.parentElement) layout?.observe(box);
     return () => {
       cancelAnimationFrame(frame);
+      layout?.disconnect();
       viewport.removeEventListener('resize', schedule);
       viewport.removeEventListener('scroll', schedule);
       window.removeEventListener('scroll', schedule);
