@@ -20,10 +20,14 @@ export const documentSettingsQuery = (storyId: string) =>
   });
 
 /** GET /api/stories/{id}/settings. Spec §8: a 404 means the author saved none, so the defaults hold. */
-export async function getDocumentSettings(storyId: string, signal?: AbortSignal): Promise<DocumentSettings> {
+export async function getDocumentSettings(
+  storyId: string,
+  signal?: AbortSignal,
+  background = false,
+): Promise<DocumentSettings> {
   try {
     return DocumentSettingsSchema.parse(
-      await api.get(apiPaths.documentSettings(storyId), { signal, keepOffline: { storyId } }),
+      await api.get(apiPaths.documentSettings(storyId), { signal, background, keepOffline: { storyId } }),
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return DEFAULT_DOCUMENT_SETTINGS;

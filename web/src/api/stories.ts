@@ -31,9 +31,11 @@ export async function getStories(signal?: AbortSignal, background = false): Prom
   return StoryListSchema.parse(await api.get(apiPaths.stories, { signal, background, keepOffline: {} }));
 }
 
-/** GET /api/stories/{id}: the story with its chapters. */
-export async function getStory(storyId: string, signal?: AbortSignal): Promise<Story> {
-  return StorySchema.parse(await api.get(apiPaths.story(storyId), { signal, keepOffline: { storyId } }));
+/** GET /api/stories/{id}: the story with its chapters; `background` for keeping it offline unseen. */
+export async function getStory(storyId: string, signal?: AbortSignal, background = false): Promise<Story> {
+  return StorySchema.parse(
+    await api.get(apiPaths.story(storyId), { signal, background, keepOffline: { storyId } }),
+  );
 }
 
 /**

@@ -103,7 +103,12 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // What this device keeps offline is the signed-in author's alone (issue 26 §1).
-    if (owner) void claimKept(owner).then(() => pruneKept());
+    if (owner) {
+      void claimKept(owner)
+        .then(() => pruneKept())
+        .then(() => import('../../api/kept-stories'))
+        .then(({ refreshKeptStories }) => refreshKeptStories());
+    }
   }, [owner]);
   const value = useMemo<UserContextValue | null>(() => {
     if (user === undefined) return null;

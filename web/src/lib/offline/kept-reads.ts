@@ -16,6 +16,10 @@ export const KEPT_BOUND_BYTES = 50 * 1024 * 1024;
 
 const OWNER_SETTING = 'owner';
 const KEPT_STORIES_SETTING = 'keptStories';
+const PERSISTENCE_ASKED_SETTING = 'persistenceAsked';
+const REFRESHED_AT_SETTING = 'keptStoriesRefreshedAt';
+/** Stories kept whole are brought up to date at most this often (one request per chapter, mostly 204s). */
+const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Which stories are kept whole, every chapter downloaded: some, or all of the author's. */
 export type KeptStories = { all: true } | { all: false; storyIds: string[] };
@@ -142,6 +146,34 @@ export async function keptStories(): Promise<KeptStories> {
 export async function setKeptStories(stories: KeptStories): Promise<void> {
   const kept = await database();
   await kept?.put('settings', stories, KEPT_STORIES_SETTING);
+}
+
+/** Whether the stories kept whole are due to be brought up to date; when they are, the time is noted. */
+export async function keptStoriesRefreshDue(now = Date.now()): Promise<boolean> {
+  const kept = await database();
+  if (!kept) return false;
+  const refreshedAt = (await kept.get('settings', REFRESHED_AT_SETTING)) as number | undefined;
+  if (refreshedAt !== undefined && now - refreshedAt < REFRESH_INTERVAL_MS) return false;
+  await kept.put('settings', now, REFRESHED_AT_SETTING);
+  return true;
+}
+
+/** Whether the browser keeps this site's storage until the author clears it (not when space runs low). */
+export async function storageIsPersistent(): Promise<boolean> {
+  return (await navigator.storage?.persisted?.()) ?? false;
+}
+
+/**
+ * Asks the browser, once, to keep this site's storage when space runs low (`navigator.storage.persist()`; some
+ * browsers ask the author, others decide by use): what is kept offline and what waits unsent live there.
+ * Called when the author chooses to keep a story offline, next to the explanation in Settings.
+ */
+export async function askToKeepStorage(): Promise<boolean> {
+  if (await storageIsPersistent()) return true;
+  const kept = await database();
+  if (!kept || (await kept.get('settings', PERSISTENCE_ASKED_SETTING))) return false;
+  await kept.put('settings', true, PERSISTENCE_ASKED_SETTING);
+  return (await navigator.storage?.persist?.()) ?? false;
 }
 
 /**

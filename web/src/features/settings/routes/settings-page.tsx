@@ -18,6 +18,7 @@ import { brandName } from '../../billing';
 import { AppearanceSettings } from '../components/appearance-settings';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DownloadAllSection } from '../components/download-all-section';
+import { OfflineSection } from '../components/offline-section';
 import { RecentlyDeletedSection } from '../components/recently-deleted-section';
 
 /**
@@ -84,6 +85,7 @@ export function SettingsPage() {
           </Paper>
           <AppearanceSettings />
           <DownloadAllSection />
+          <OfflineSection />
           <RecentlyDeletedSection />
           <DeleteAccountSection />
         </Stack>
