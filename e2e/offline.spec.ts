@@ -43,9 +43,14 @@ test('installed and opened offline: the story list, a kept chapter with its high
   await page.goto('/stories');
   await expect(page.getByRole('link', { name: 'Written on a train', exact: true })).toBeVisible();
   await installed(page);
-  expect(
-    await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href')),
-  ).toBe('/manifest.webmanifest');
+  // Chromium's own verdict on installing it (manifest, icons, service worker): nothing missing but a
+  // profile of its own (Playwright's contexts are incognito ones).
+  const devtools = await context.newCDPSession(page);
+  const manifest = await devtools.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
   await page.goto(chapterUrl);
   const editor = page.getByRole('textbox', { name: 'Chapter text' });
   await expect(editor.locator('[data-association-id]')).toHaveText(['Mira']);
