@@ -74,9 +74,14 @@ describe('reads kept for offline use', () => {
       transport,
       store: createMemoryOpStore(),
     });
-    await keepChapter('s1', 'c1', { blocks: [{ keyId: 'a', chunk: 'Old.', revision: 1 }], stamp: 'stamp-1' });
+    const stored = [
+      { keyId: 'a', chunk: 'Old.', revision: 1 },
+      { keyId: 'z', chunk: 'Untouched.', revision: 4 },
+    ];
+    await keepChapter('s1', 'c1', { blocks: stored, stamp: 'stamp-1' });
     keepQueueServerContent(queue);
-    queue.reconcile([{ keyId: 'a', chunk: 'Old.', revision: 1 }], () => 'new');
+    queue.reconcile(stored, () => 'new');
+    const putKeys = vi.spyOn(IDBObjectStore.prototype, 'put');
 
     queue.save('a', 'Typed.', 0);
     queue.save('b', 'Added.', 1);
@@ -87,10 +92,13 @@ describe('reads kept for offline use', () => {
         blocks: [
           { keyId: 'a', chunk: 'Typed.', revision: 2 },
           { keyId: 'b', chunk: 'Added.', revision: 1 },
+          { keyId: 'z', chunk: 'Untouched.', revision: 4 },
         ],
         stamp: 'stamp-1',
       }),
     );
+    // Only what changed is written: the two paragraphs and the chapter's order, not the untouched paragraph.
+    expect(putKeys.mock.calls.map(([, key]) => key)).toEqual(['s1/c1|a', 's1/c1|b', undefined]);
   });
 
   it('lets go of chapters unopened for 30 days, but not those of a story kept whole, then of the oldest over the bound', async () => {
@@ -100,18 +108,20 @@ describe('reads kept for offline use', () => {
       id: `${storyId}/${id}`,
       storyId,
       chapterId: id,
-      blocks: [],
+      order: [],
       stamp: '',
       bytes,
       usedAt,
     });
     await database.put('chapters', chapter('stale', 's1', now - 31 * DAY));
+    await database.put('paragraphs', { chunk: 'Stale.' }, 's1/stale|a');
     await database.put('chapters', chapter('kept-whole', 's2', now - 31 * DAY));
     await database.put('chapters', chapter('recent', 's1', now - DAY));
     await setKeptStories({ all: false, storyIds: ['s2'] });
 
     await pruneKept(now);
     expect((await database.getAllKeys('chapters')).sort()).toEqual(['s1/recent', 's2/kept-whole']);
+    expect(await database.getAllKeys('paragraphs')).toEqual([]);
 
     await database.put('chapters', chapter('large', 's3', now, KEPT_BOUND_BYTES));
     await pruneKept(now);

@@ -6,7 +6,12 @@
  */
 import type { AutosaveQueue } from '../../editor/autosave/autosave-queue';
 import type { ServerBlock } from '../../editor/autosave/merge-pending-ops';
-import { openOfflineDatabase, type KeptChapter, type OfflineDatabase } from './offline-database';
+import {
+  openOfflineDatabase,
+  type KeptChapter,
+  type KeptParagraph,
+  type OfflineDatabase,
+} from './offline-database';
 
 /** Chapters not opened for this long are let go (unless their story is kept whole). */
 export const KEPT_DAYS = 30;
@@ -63,24 +68,83 @@ export async function recallRead(url: string): Promise<{ body: unknown } | undef
   return read ? { body: read.body } : undefined;
 }
 
-/** Keeps a chapter's content as the server holds it. */
+function paragraphKey(chapter: string, keyId: string): string {
+  return `${chapter}|${keyId}`;
+}
+
+/** Every paragraph record of the chapter whose id is given. */
+function paragraphsOf(chapter: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${chapter}|`, `${chapter}|\uffff`);
+}
+
+/** What each chapter's kept copy holds, as this page last wrote or read it: what a save is compared with. */
+interface KeptState {
+  stamp: string;
+  chunks: Map<string, string>;
+}
+const keptStates = new Map<string, KeptState>();
+
+/**
+ * Writes the chapter's kept copy. A read (`asRead`, or a chapter this page knows nothing kept of) is written as
+ * read, in one record, the paragraphs changed since let go; otherwise only the paragraphs whose chunk differs
+ * from what this page knows is kept are written, with the order and stamp.
+ */
+async function writeChapter(
+  kept: OfflineDatabase,
+  storyId: string,
+  chapter: string,
+  content: { blocks: ServerBlock[]; stamp: string },
+  asRead: boolean,
+): Promise<void> {
+  const id = chapterId(storyId, chapter);
+  const known = asRead ? undefined : keptStates.get(id);
+  const transaction = kept.transaction(['chapters', 'chapterReads', 'paragraphs'], 'readwrite');
+  const paragraphs = transaction.objectStore('paragraphs');
+  const writes: Promise<unknown>[] = [];
+  const chunks = new Map<string, string>();
+  let bytes = 0;
+  for (const block of content.blocks) {
+    chunks.set(block.keyId, block.chunk);
+    bytes += block.chunk.length + block.keyId.length;
+  }
+  if (known) {
+    for (const block of content.blocks) {
+      if (known.chunks.get(block.keyId) === block.chunk) continue;
+      const { keyId, ...paragraph } = block;
+      writes.push(paragraphs.put(paragraph, paragraphKey(id, keyId)));
+    }
+  } else {
+    writes.push(paragraphs.delete(paragraphsOf(id)));
+    writes.push(transaction.objectStore('chapterReads').put({ blocks: content.blocks }, id));
+  }
+  const entry: KeptChapter = {
+    id,
+    storyId,
+    chapterId: chapter,
+    order: content.blocks.map((block) => block.keyId),
+    stamp: content.stamp,
+    bytes,
+    usedAt: Date.now(),
+  };
+  writes.push(transaction.objectStore('chapters').put(entry));
+  keptStates.set(id, { stamp: content.stamp, chunks });
+  try {
+    await Promise.all([...writes, transaction.done]);
+  } catch (error) {
+    // What was written is not known: the next write keeps the chapter whole.
+    keptStates.delete(id);
+    throw error;
+  }
+}
+
+/** Keeps a chapter's content as the server answered a read of it. */
 export async function keepChapter(
   storyId: string,
   chapter: string,
   content: { blocks: ServerBlock[]; stamp: string },
 ): Promise<void> {
   const kept = await database();
-  if (!kept) return;
-  const entry: KeptChapter = {
-    id: chapterId(storyId, chapter),
-    storyId,
-    chapterId: chapter,
-    blocks: content.blocks,
-    stamp: content.stamp,
-    bytes: content.blocks.reduce((total, block) => total + block.chunk.length + block.keyId.length, 0),
-    usedAt: Date.now(),
-  };
-  await kept.put('chapters', entry);
+  if (kept) await writeChapter(kept, storyId, chapter, content, true);
 }
 
 /** The chapter's kept content, or undefined when it is not kept on this device. */
@@ -89,21 +153,52 @@ export async function recallChapter(
   chapter: string,
 ): Promise<{ blocks: ServerBlock[]; stamp: string } | undefined> {
   const kept = await database();
-  const entry = await kept?.get('chapters', chapterId(storyId, chapter)).catch(() => undefined);
-  return entry ? { blocks: entry.blocks, stamp: entry.stamp } : undefined;
+  if (!kept) return undefined;
+  const id = chapterId(storyId, chapter);
+  try {
+    const transaction = kept.transaction(['chapters', 'chapterReads', 'paragraphs']);
+    const range = paragraphsOf(id);
+    const [entry, read, keys, changed] = await Promise.all([
+      transaction.objectStore('chapters').get(id),
+      transaction.objectStore('chapterReads').get(id),
+      transaction.objectStore('paragraphs').getAllKeys(range),
+      transaction.objectStore('paragraphs').getAll(range),
+    ]);
+    if (!entry || !read) return undefined;
+    const byKeyId = new Map<string, KeptParagraph>(
+      read.blocks.map(({ keyId, ...paragraph }) => [keyId, paragraph]),
+    );
+    keys.forEach((key, index) => byKeyId.set(String(key).slice(id.length + 1), changed[index]!));
+    const blocks: ServerBlock[] = [];
+    for (const keyId of entry.order) {
+      const paragraph = byKeyId.get(keyId);
+      if (!paragraph) return undefined;
+      blocks.push({ keyId, ...paragraph });
+    }
+    keptStates.set(id, {
+      stamp: entry.stamp,
+      chunks: new Map(blocks.map((block) => [block.keyId, block.chunk])),
+    });
+    return { blocks, stamp: entry.stamp };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stamp of the kept chapter, to ask the server whether it changed since (undefined when not kept). */
 export async function keptChapterStamp(storyId: string, chapter: string): Promise<string | undefined> {
-  return (await recallChapter(storyId, chapter))?.stamp;
+  const kept = await database();
+  return (await kept?.get('chapters', chapterId(storyId, chapter)).catch(() => undefined))?.stamp;
 }
 
 /**
  * Follows the queue's acknowledged writes into the kept chapter: once everything is sent, the kept copy is the
  * server's content as the queue knows it, so a reload offline shows the chapter as saved (what waits unsent is
- * in the queue's own store and laid over it). One write at a time; a newer state replaces a waiting one.
+ * in the queue's own store and laid over it). Only the paragraphs that changed are written. One write at a
+ * time; a newer state replaces a waiting one.
  */
 export function keepQueueServerContent(queue: AutosaveQueue): void {
+  const { storyId, chapterId: chapter } = queue.scope;
   let writing = false;
   let waiting = false;
   const write = async () => {
@@ -111,13 +206,9 @@ export function keepQueueServerContent(queue: AutosaveQueue): void {
     while (waiting) {
       waiting = false;
       const blocks = queue.knownServerContent();
-      const current = await recallChapter(queue.scope.storyId, queue.scope.chapterId).catch(() => undefined);
-      if (blocks) {
-        await keepChapter(queue.scope.storyId, queue.scope.chapterId, {
-          blocks,
-          stamp: current?.stamp ?? '',
-        }).catch(logKeepFailure);
-      }
+      const stamp = keptStates.get(chapterId(storyId, chapter))?.stamp ?? '';
+      const kept = blocks && (await database());
+      if (kept) await writeChapter(kept, storyId, chapter, { blocks, stamp }, false).catch(logKeepFailure);
     }
     writing = false;
   };
@@ -186,7 +277,7 @@ export async function pruneKept(now = Date.now()): Promise<void> {
   const stories = await keptStories();
   const keptWhole = (storyId: string | undefined) =>
     stories.all || (storyId !== undefined && stories.storyIds.includes(storyId));
-  const transaction = kept.transaction(['reads', 'chapters'], 'readwrite');
+  const transaction = kept.transaction(['reads', 'chapters', 'chapterReads', 'paragraphs'], 'readwrite');
   const reads = await transaction.objectStore('reads').getAll();
   const chapters = await transaction.objectStore('chapters').index('usedAt').getAll();
   let total = [...reads, ...chapters].reduce((sum, entry) => sum + entry.bytes, 0);
@@ -200,7 +291,10 @@ export async function pruneKept(now = Date.now()): Promise<void> {
     const stale = chapter.usedAt < now - KEPT_MS && !keptWhole(chapter.storyId);
     if (!stale && total <= KEPT_BOUND_BYTES) continue;
     total -= chapter.bytes;
+    keptStates.delete(chapter.id);
     await transaction.objectStore('chapters').delete(chapter.id);
+    await transaction.objectStore('chapterReads').delete(chapter.id);
+    await transaction.objectStore('paragraphs').delete(paragraphsOf(chapter.id));
   }
   await transaction.done;
 }
@@ -222,10 +316,16 @@ export async function claimKept(owner: string): Promise<void> {
 export async function forgetKept(): Promise<void> {
   const kept = await database();
   if (!kept) return;
-  const transaction = kept.transaction(['reads', 'chapters', 'settings'], 'readwrite');
+  keptStates.clear();
+  const transaction = kept.transaction(
+    ['reads', 'chapters', 'chapterReads', 'paragraphs', 'settings'],
+    'readwrite',
+  );
   await Promise.all([
     transaction.objectStore('reads').clear(),
     transaction.objectStore('chapters').clear(),
+    transaction.objectStore('chapterReads').clear(),
+    transaction.objectStore('paragraphs').clear(),
     transaction.objectStore('settings').clear(),
     transaction.done,
   ]);

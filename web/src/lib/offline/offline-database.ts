@@ -18,21 +18,38 @@ export interface KeptRead {
   usedAt: number;
 }
 
-/** A chapter's paragraphs as the server holds them, kept for opening it offline. */
+/**
+ * A chapter as the server holds it, kept for opening it offline, in three parts so that neither a read nor a save
+ * writes more than it must: this record (its order and stamp), the paragraphs as last read (`KeptChapterRead`,
+ * one record written once per read), and each paragraph changed by a save since (`KeptParagraph`).
+ */
 export interface KeptChapter {
   /** `${storyId}/${chapterId}`. */
   id: string;
   storyId: string;
   chapterId: string;
-  blocks: { keyId: string; chunk: string; revision?: number }[];
+  order: string[];
   stamp: string;
   bytes: number;
   usedAt: number;
 }
 
+export interface KeptParagraph {
+  chunk: string;
+  revision?: number;
+}
+
+export interface KeptChapterRead {
+  blocks: ({ keyId: string } & KeptParagraph)[];
+}
+
 export interface OfflineSchema extends DBSchema {
   reads: { key: string; value: KeptRead; indexes: { usedAt: number } };
   chapters: { key: string; value: KeptChapter; indexes: { usedAt: number; storyId: string } };
+  /** By the chapter's id. */
+  chapterReads: { key: string; value: KeptChapterRead };
+  /** By `${chapter id}|${keyId}`: a chapter's changed paragraphs are the keys that start with its id and '|'. */
+  paragraphs: { key: string; value: KeptParagraph };
   /** The autosave queue's entries, by the key the queue names them with (one per paragraph, one per order). */
   pendingOps: { key: string; value: PendingOp };
   /** Settings of this device's copy: whose it is, which stories are kept whole. */
@@ -60,6 +77,8 @@ export function openOfflineDatabase(): Promise<OfflineDatabase> {
           const chapters = database.createObjectStore('chapters', { keyPath: 'id' });
           chapters.createIndex('usedAt', 'usedAt');
           chapters.createIndex('storyId', 'storyId');
+          database.createObjectStore('chapterReads');
+          database.createObjectStore('paragraphs');
           database.createObjectStore('pendingOps');
           database.createObjectStore('settings');
         },
