@@ -107,9 +107,17 @@ export const ContentCursorSchema = z
   .regex(/^\d{1,9}$/, invalidCursorMessage)
   .transform(Number);
 
+/** A content page's paragraphs at most: a screenful or a few, never the whole chapter's 5,000. */
+export const ContentLimitSchema = z
+  .string()
+  .regex(/^\d{1,3}$/, 'Invalid limit.')
+  .transform(Number)
+  .refine((limit) => limit > 0, 'Invalid limit.');
+
 export const ChapterContentQuerySchema = z.object({
   chapter: IdSchema,
   cursor: ContentCursorSchema.optional(),
+  limit: ContentLimitSchema.optional(),
   /** The `stamp` of an earlier read: 204 when the content is still what it was then. */
   stamp: z.string().min(1).max(100).optional(),
 });

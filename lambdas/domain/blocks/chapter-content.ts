@@ -52,7 +52,8 @@ interface ContentReader {
 }
 
 /**
- * GET /api/stories/{id}/content?chapter=&cursor=&stamp=: one page of the chapter, from place `cursor` (0 first),
+ * GET /api/stories/{id}/content?chapter=&cursor=&limit=&stamp=: one page of the chapter, from place `cursor` (0
+ * first) and of at most `limit` paragraphs (the opening screenful a page shows while the whole chapter is read),
  * for the author or a collaborator the chapter is shared with; the first page carries the chapter's content
  * stamp. The access, the chapter and its order are read in one round trip, then the page's paragraphs. With
  * `stamp` the order is not read until the stamp has changed: a chapter nobody wrote to since costs one small read
@@ -61,17 +62,21 @@ interface ContentReader {
 export async function getChapterContent(
   repositories: Repositories,
   reader: ContentReader,
-  page?: { cursor?: number | undefined },
+  page?: { cursor?: number | undefined; limit?: number | undefined },
 ): Promise<ChapterContent>;
 export async function getChapterContent(
   repositories: Repositories,
   reader: ContentReader,
-  page: { cursor?: number | undefined; stamp: string | undefined },
+  page: { cursor?: number | undefined; limit?: number | undefined; stamp: string | undefined },
 ): Promise<ChapterContent | 'unchanged'>;
 export async function getChapterContent(
   repositories: Repositories,
   { userId, storyId, chapterId, now }: ContentReader,
-  { cursor = 0, stamp }: { cursor?: number | undefined; stamp?: string | undefined } = {},
+  {
+    cursor = 0,
+    limit,
+    stamp,
+  }: { cursor?: number | undefined; limit?: number | undefined; stamp?: string | undefined } = {},
 ): Promise<ChapterContent | 'unchanged'> {
   const { access, chapter, order } = await requireStoryAccess(repositories, userId, storyId, now, {
     chapter: repositories.chapters.getRead(storyId, chapterId),
@@ -81,7 +86,7 @@ export async function getChapterContent(
   const ready = requireReady(chapter);
   const currentStamp = ready.content_stamp ?? '';
   if (stamp !== undefined && currentStamp !== '' && stamp === currentStamp) return 'unchanged';
-  const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true, order);
+  const page = await readContentPage(repositories, chapterId, cursor, PAGE_BUDGET_BYTES, true, order, limit);
   return {
     items: page.items,
     ...(page.next === undefined ? {} : { next: String(page.next) }),

@@ -87,13 +87,14 @@ export const toItem = (block: StoredBlock, place: number): BlockItem => ({
 
 /**
  * The chapter's paragraphs in reading order from place `from`, as many as fit in `budgetBytes` (at least one
- * when `mustHoldOne`). Places follow the chapter's order (`order` when the caller has read it already); after
- * it come blocks the order misses, so no stored paragraph can be hidden.
+ * when `mustHoldOne`) and at most `maxParagraphs`. Places follow the chapter's order (`order` when the caller
+ * has read it already); after it come blocks the order misses, so no stored paragraph can be hidden.
  *
  * The first page reads the whole chapter at once (`readBlocksUpTo`, a few Queries side by side, which find the
- * blocks the order misses too) unless its paragraphs pass the budget, as nearly no chapter does; then, as every
- * later page, it reads only its own blocks (BatchGetItem, 400 at a time), never the whole chapter, and the page
- * that reaches the order's end finds the missed blocks by a keys-only Query.
+ * blocks the order misses too) unless its paragraphs pass the budget, as nearly no chapter does, or it is held
+ * to a few paragraphs; then, as every later page, it reads only its own blocks (BatchGetItem, 400 at a time),
+ * never the whole chapter, and the page that reaches the order's end finds the missed blocks by a keys-only
+ * Query.
  */
 export async function readContentPage(
   repositories: Repositories,
@@ -102,13 +103,14 @@ export async function readContentPage(
   budgetBytes: number,
   mustHoldOne: boolean,
   orderRead?: BlockOrder,
+  maxParagraphs = Infinity,
 ): Promise<ContentPage> {
   const order = orderRead ?? (await repositories.blocks.getOrder(chapterId));
-  const page = new PageFiller(budgetBytes, mustHoldOne);
+  const page = new PageFiller(budgetBytes, mustHoldOne, maxParagraphs);
   const inOrder = () => new Set(order.key_ids);
   // Blocks read already: by key, only the others are read.
   let known = new Map<string, StoredBlock>();
-  if (from === 0) {
+  if (from === 0 && maxParagraphs === Infinity) {
     const { blocks, complete } = await repositories.blocks.readBlocksUpTo(
       chapterId,
       order.key_ids,
@@ -132,7 +134,7 @@ export async function readContentPage(
       orphansListed = true;
       if (place >= keyIds.length) return page.done();
     }
-    const window = keyIds.slice(place, place + BLOCKS_PER_READ * PARALLEL_READS);
+    const window = keyIds.slice(place, place + Math.min(BLOCKS_PER_READ * PARALLEL_READS, page.room()));
     const unread = window.filter((keyId) => !known.has(keyId));
     const reads = await Promise.all(
       Array.from({ length: Math.ceil(unread.length / BLOCKS_PER_READ) }, (_, index) =>
@@ -146,6 +148,7 @@ export async function readContentPage(
     const full = page.fill(window, place, (keyId) => known.get(keyId) ?? fetched.get(keyId));
     if (full) return full;
     place += window.length;
+    if (page.room() === 0 && !(orphansListed && place >= keyIds.length)) return page.endingBefore(place);
   }
 }
 
@@ -157,7 +160,13 @@ class PageFiller {
   constructor(
     private readonly budgetBytes: number,
     private readonly mustHoldOne: boolean,
+    private readonly maxParagraphs: number,
   ) {}
+
+  /** How many more paragraphs the page may hold. */
+  room(): number {
+    return this.maxParagraphs - this.items.length;
+  }
 
   /**
    * Adds the stored blocks among `keyIds` (the first at place `from`; a key without a block keeps its place
@@ -185,5 +194,10 @@ class PageFiller {
   /** The page, which reaches the chapter's end. */
   done(): ContentPage {
     return { items: this.items, bytes: this.bytes };
+  }
+
+  /** The page, the next one starting at place `next`. */
+  endingBefore(next: number): ContentPage {
+    return { items: this.items, next, bytes: this.bytes };
   }
 }

@@ -57,6 +57,27 @@ describe('content pages, on in-memory repositories', () => {
     expect(second.next).toBeUndefined();
   });
 
+  it('holds a page to its paragraphs at most, naming where the rest starts', async () => {
+    const repositories = chapterWith(['a', 'b', 'c', 'd', 'e']);
+
+    const opening = await readContentPage(repositories, CHAPTER, 0, 1_000_000, true, undefined, 2);
+    const rest = await readContentPage(repositories, CHAPTER, opening.next!, 1_000_000, true);
+
+    expect(keyIdsOf(opening)).toEqual(['a', 'b']);
+    expect(opening.next).toBe(2);
+    expect(keyIdsOf(rest)).toEqual(['c', 'd', 'e']);
+    expect(rest.next).toBeUndefined();
+  });
+
+  it('answers a chapter shorter than the limit whole, the blocks the order misses included', async () => {
+    const repositories = chapterWith(['b', 'a'], ['z']);
+
+    const page = await readContentPage(repositories, CHAPTER, 0, 1_000_000, true, undefined, 50);
+
+    expect(keyIdsOf(page)).toEqual(['b', 'a', 'z']);
+    expect(page.next).toBeUndefined();
+  });
+
   it('holds one paragraph even past the budget when it must, and none when it need not', async () => {
     const repositories = chapterWith(['a', 'b']);
 
