@@ -11,12 +11,14 @@ import { createTestQueryClient } from '../helpers/render-app';
 
 /**
  * A server whose chapters each hold one paragraph reading `text` (changed by the test as it goes); a content
- * read answers once `answered` resolves (at once unless the test holds it).
+ * read answers once `answered` resolves (at once unless the test holds it). Whole reads and opening reads
+ * (`limit=`) are counted apart.
  */
 function stubContentServer() {
   const server = {
     text: 'As first read.',
     contentReads: [] as string[],
+    openingReads: [] as string[],
     answered: Promise.resolve(),
   };
   const fetchMock = stubFetch(async (url) => {
@@ -26,7 +28,7 @@ function stubContentServer() {
     }
     if (address.pathname === '/api/stories/s1/content') {
       const chapterId = address.searchParams.get('chapter')!;
-      server.contentReads.push(chapterId);
+      (address.searchParams.has('limit') ? server.openingReads : server.contentReads).push(chapterId);
       const answer = jsonResponse({ items: [storedParagraph(`${chapterId}-p`, server.text)] });
       await server.answered;
       return answer;
@@ -144,6 +146,7 @@ describe("the workspace route's reads", () => {
     await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
     await loadChapter(chapterQueue('c1'), queryClient);
     expect(server.contentReads).toEqual(['c1']);
+    expect(server.openingReads).toEqual(['c1']);
   });
 
   it('start the content of the chapter the address names', async () => {

@@ -1,6 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { $getRoot, $isElementNode, $isTextNode, SKIP_DOM_SELECTION_TAG, type LexicalEditor } from 'lexical';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyParagraph } from '../../../shared/schemas/paragraph';
@@ -11,7 +12,7 @@ import type { PendingOp } from '../../../web/src/editor/autosave/pending-ops';
 import { ChapterEditor } from '../../../web/src/editor/chapter-editor';
 import { openOfflineDatabase } from '../../../web/src/lib/offline/offline-database';
 import { theme } from '../../../web/src/theme/theme';
-import { bodiesSent, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
+import { bodiesSent, deferred, emptyResponse, jsonResponse, stubFetch } from '../helpers/fetch-stub';
 import { silenceConsoleErrors } from '../helpers/console';
 import { createTestQueryClient } from '../helpers/render-app';
 
@@ -119,6 +120,53 @@ describe('ChapterEditor', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Saved');
     expect(onWordCountChange).toHaveBeenLastCalledWith(8);
+  });
+
+  it('shows the opening paragraphs, not editable, while the rest is read, then the whole chapter to edit', async () => {
+    const storyId = newStoryId();
+    const rest = deferred<void>();
+    const fetchMock = stubFetch(async (url, init) => {
+      if (init.method !== undefined && init.method !== 'GET') return emptyResponse();
+      if (new URL(url, 'http://localhost').searchParams.has('limit'))
+        return contentResponse([['a', 'The opening.']]);
+      await rest.promise;
+      return contentResponse([
+        ['a', 'The opening.'],
+        ['b', 'The rest.'],
+      ]);
+    });
+
+    renderEditor(storyId);
+
+    const opening = await screen.findByLabelText('Chapter opening');
+    expect(opening.textContent).toBe('The opening.');
+    expect(opening.closest('[contenteditable="true"]')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Chapter text' })).toBeNull();
+
+    rest.resolve();
+    await waitFor(() => expect(paragraphTexts()).toEqual(['The opening.', 'The rest.']));
+    expect(screen.queryByLabelText('Chapter opening')).toBeNull();
+    const editor = (
+      screen.getByRole('textbox', { name: 'Chapter text' }) as { __lexicalEditor?: LexicalEditor }
+    ).__lexicalEditor!;
+    await act(async () => {
+      // jsdom draws no caret: the edit leaves the DOM's selection alone.
+      editor.update(
+        () => {
+          const last = $getRoot().getLastChild();
+          const text = $isElementNode(last) ? last.getFirstDescendant() : null;
+          if ($isTextNode(text)) text.setTextContent('The rest, typed on.');
+        },
+        { tag: SKIP_DOM_SELECTION_TAG },
+      );
+    });
+    await waitFor(async () => {
+      await getChapterQueue({ storyId, chapterId: 'chapter-1' }).flush();
+      expect(bodiesSent(fetchMock, 'PUT', `/api/stories/${storyId}`).map(String).join()).toContain(
+        'The rest, typed on.',
+      );
+    });
+    expect(paragraphTexts()).toEqual(['The opening.', 'The rest, typed on.']);
   });
 
   it('lays changes an earlier page left unsent over the server content, then sends them', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   ChapterContentSchema,
+  type ChapterContent,
   type BlockOrderRequest,
   type DeleteBlocksRequest,
   type SaveBlocksRequest,
@@ -79,17 +80,47 @@ async function readEveryPage(
     if (response === undefined && cursor === undefined && options.unlessStamp) return 'unchanged';
     const page = ChapterContentSchema.parse(response);
     if (cursor === undefined) stamp = page.stamp ?? '';
-    blocks.push(
-      ...page.items.map((item) => ({
-        keyId: item.key_id.Value,
-        chunk: item.chunk.Value,
-        ...(item.revision === undefined ? {} : { revision: item.revision }),
-      })),
-    );
+    blocks.push(...serverBlocksOf(page));
     cursor = page.next;
   } while (cursor !== undefined);
   return { blocks, stamp };
 }
+
+const serverBlocksOf = (page: ChapterContent): ServerBlock[] =>
+  page.items.map((item) => ({
+    keyId: item.key_id.Value,
+    chunk: item.chunk.Value,
+    ...(item.revision === undefined ? {} : { revision: item.revision }),
+  }));
+
+/** Paragraphs the opening read asks for: more than the tallest screen shows at once. */
+export const OPENING_PARAGRAPHS = 40;
+
+/**
+ * GET /api/stories/{id}/content?chapter=&limit=: the chapter's first paragraphs, a small read the page shows
+ * while the whole chapter is read (`fetchChapterContent`, which stays what the editor opens with). Neither kept
+ * for offline use nor reported: a failed opening read only means the page waits for the whole chapter.
+ */
+export async function fetchChapterOpening(storyId: string, chapterId: string): Promise<ServerBlock[]> {
+  const response = await api.get(apiPaths.chapterContent(storyId), {
+    query: { chapter: chapterId, limit: String(OPENING_PARAGRAPHS) },
+    background: true,
+  });
+  return serverBlocksOf(ChapterContentSchema.parse(response));
+}
+
+/**
+ * The chapter's opening read, kept `keptForMs` without an editor to take it; the editor drops it once the whole
+ * chapter is in, so a later visit never shows an old opening.
+ */
+export const chapterOpeningQuery = (storyId: string, chapterId: string, keptForMs: number) =>
+  queryOptions({
+    queryKey: ['chapter-opening', storyId, chapterId] as const,
+    queryFn: () => fetchChapterOpening(storyId, chapterId),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: keptForMs,
+  });
 
 /** The stored paragraphs in order, every page of them (see `fetchChapterContent`). */
 export async function fetchChapterBlocks(
@@ -140,6 +171,16 @@ export function prefetchChapterBlocks(
   freshForMs: number,
 ): void {
   void queryClient.prefetchQuery(chapterContentQuery(storyId, chapterId, freshForMs));
+}
+
+/** Starts the chapter's opening read (`fetchChapterOpening`) for the editor to show while the whole is read. */
+export function prefetchChapterOpening(
+  queryClient: QueryClient,
+  storyId: string,
+  chapterId: string,
+  keptForMs: number,
+): void {
+  void queryClient.prefetchQuery(chapterOpeningQuery(storyId, chapterId, keptForMs));
 }
 
 /**

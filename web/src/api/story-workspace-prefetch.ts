@@ -3,7 +3,7 @@ import { storyAddressParameters } from '../config/paths';
 import { readLastEditedChapter } from '../editor/plugins/caret-memory-plugin/caret-memory';
 import { chapterToOpen } from '../features/workspace/utils/chapter-order';
 import { associationsQuery } from './associations';
-import { prefetchChapterBlocks } from './chapter-content';
+import { prefetchChapterBlocks, prefetchChapterOpening } from './chapter-content';
 import { documentSettingsQuery } from './document-settings';
 import { storyProgressQuery } from './progress';
 import { storyQuery } from './stories';
@@ -16,7 +16,7 @@ export const PREFETCHED_FRESH_MS = 10_000;
 
 /**
  * The reads a story workspace starts with (the story, its settings, its word counts, its associations and,
- * once the story names it, the content of the chapter it opens), asked for as soon as its route is matched
+ * once the story names it, the content of the chapter it opens and that content's opening screenful), asked for as soon as its route is matched
  * rather than once its code has loaded and rendered: on a first visit that code takes longer to load than
  * these reads take to answer. Errors stay where the workspace finds them and reports them as for its own
  * reads.
@@ -29,7 +29,10 @@ export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string
         address.searchParams.get(storyAddressParameters.chapter),
         readLastEditedChapter(localStorage, storyId),
       );
-      if (chapter) prefetchChapterBlocks(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);
+      if (!chapter) return;
+      // The small opening read first: its answer is drawn while the whole chapter is still on its way.
+      prefetchChapterOpening(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);
+      prefetchChapterBlocks(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);
     },
     () => undefined,
   );

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
@@ -16,7 +15,9 @@ import { ChapterCreationFailed } from './chapter-creation-failed';
 import { useLoadQuery } from '../lib/use-load-query';
 import { ApiError } from '../lib/api-client';
 import { useVisualViewportOffset } from '../lib/use-visual-viewport-offset';
+import { chapterOpeningQuery } from '../api/chapter-content';
 import { loadChapter, type LoadedChapter } from './chapter-content';
+import { ChapterOpening } from './chapter-opening';
 import { editorTheme } from './editor-theme';
 import { manuscriptTypography } from './manuscript-typography';
 import {
@@ -104,10 +105,12 @@ function useChapterLoad(queue: AutosaveQueue) {
 
   useEffect(() => {
     if (!chapter) return;
+    // The opening shown while the chapter loaded is of no more use, and would be old at the next visit.
+    queryClient.removeQueries({ queryKey: chapterOpeningQuery(storyId, chapterId, 0).queryKey, exact: true });
     if (chapter.conflicts > 0) showAlert(CHAPTER_CHANGED_ALERT);
     // What earlier pages left unsent is in the loaded content; send it now rather than in 5 s.
     void queue.flush();
-  }, [chapter, queue, showAlert]);
+  }, [chapter, queue, showAlert, queryClient, storyId, chapterId]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
@@ -413,7 +416,7 @@ export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorPro
       <DisabledToolbar queue={queue} start={props.toolbarStart} end={props.toolbarEnd} />
       <Box sx={manuscriptStyles(props.settings, props.focusMode)}>
         {!failed ? (
-          <Typography color="text.secondary">Loading chapter…</Typography>
+          <ChapterOpening queue={queue} />
         ) : (
           <Alert
             severity="error"
