@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { parseAliases } from '../../../../../shared/association-matcher';
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../../shared/schemas/associations';
@@ -51,7 +51,9 @@ export function StoryBiblePage() {
   return (
     <StoryAssociationsProvider key={storyId} storyId={storyId} textEditing={textEditing}>
       <StoryBible storyId={storyId} />
-      <AssociationPanel />
+      <Suspense fallback={null}>
+        <AssociationPanel />
+      </Suspense>
     </StoryAssociationsProvider>
   );
 }

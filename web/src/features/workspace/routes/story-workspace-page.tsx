@@ -27,11 +27,8 @@ import { markCommentsSeen } from '../../../api/review';
 import { ReviewPlugin, type ReviewEditorHandle } from '../../../editor/plugins/review-plugin';
 import type { TextAnchor } from '../../../../../shared/anchoring';
 import { ChapterTitle } from '../components/chapter-title';
-import { ChaptersFlyout } from '../components/chapters-flyout';
-import { DeleteChapterDialog, type DeleteChapterRequest } from '../components/delete-chapter-dialog';
-import { DocumentSettingsDialog } from '../components/document-settings-dialog';
+import type { DeleteChapterRequest } from '../components/delete-chapter-dialog';
 import { ExportMenu } from '../components/export-menu';
-import { StorySearchPanel } from '../components/story-search-panel';
 import { LiveWordCountStatus } from '../components/word-count-status';
 import { WorkspaceSideMenu } from '../components/workspace-side-menu';
 import { useActiveChapter } from '../hooks/use-active-chapter';
@@ -63,6 +60,25 @@ import {
   LeaveFocusModeButton,
 } from '../components/focus-mode-buttons';
 import { useWorkspaceShortcuts } from '../hooks/use-workspace-shortcuts';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { MountedOnceOpened } from '../../../lib/mounted-once-opened';
+
+// Issue 26 §3: what the first screen does not show is downloaded when first opened (the chapters' drag and
+// drop alone weighs 28 KB gzipped).
+const ChaptersFlyout = lazyComponent(() => import('../components/chapters-flyout'), 'ChaptersFlyout');
+const DeleteChapterDialog = lazyComponent(
+  () => import('../components/delete-chapter-dialog'),
+  'DeleteChapterDialog',
+);
+const DocumentSettingsDialog = lazyComponent(
+  () => import('../components/document-settings-dialog'),
+  'DocumentSettingsDialog',
+);
+const StorySearchPanel = lazyComponent(
+  // Picked out of the module: its other exports (helpers) would blur the props inferred.
+  () => import('../components/story-search-panel').then(({ StorySearchPanel }) => ({ StorySearchPanel })),
+  'StorySearchPanel',
+);
 
 /** Spec §2 /stories/{storyID}: the story workspace with the chapter editor. */
 export function StoryWorkspacePage() {
@@ -389,84 +405,100 @@ function LoadedWorkspace({
           </Box>
         </Box>
       </Box>
-      <ChaptersFlyout
-        open={panels.chapters}
-        onClose={() => changePanels({ type: 'closed', panel: 'chapters' })}
-        docked={docked}
-        storyId={story.story_id}
-        storyTitle={story.title}
-        chapters={chapters}
-        outline={story.outline ?? []}
-        activeChapterId={activeChapterId}
-        onSelectChapter={(chapterId) => {
-          if (chapterId !== activeChapterId) selectChapter(chapterId);
-        }}
-        onChapterDeleted={removeChapter}
-      />
-      <DeleteChapterDialog
-        request={deleteRequest}
-        storyTitle={story.title}
-        onCancel={() => setDeleteRequest(null)}
-        onConfirm={(chapter) => {
-          setDeleteRequest(null);
-          void deleteChapter(chapter).then((deleted) => deleted && removeChapter(chapter.id));
-        }}
-      />
-      <StorySearchPanel
-        open={panels.search}
-        onClose={() => changePanels({ type: 'closed', panel: 'search' })}
-        docked={docked}
-        storyId={story.story_id}
-      />
-      {settings && (
-        <DocumentSettingsDialog
-          open={panels.settings}
-          onClose={() => changePanels({ type: 'closed', panel: 'settings' })}
+      <MountedOnceOpened open={panels.chapters}>
+        <ChaptersFlyout
+          open={panels.chapters}
+          onClose={() => changePanels({ type: 'closed', panel: 'chapters' })}
+          docked={docked}
           storyId={story.story_id}
-          settings={settings}
-        />
-      )}
-      <AssociationPanel />
-      <ShareDialog
-        open={panels.share}
-        onClose={() => changePanels({ type: 'closed', panel: 'share' })}
-        storyId={story.story_id}
-        storyTitle={story.title}
-        chapters={chapters}
-      />
-      {activeChapter && (
-        <CommentsPanel
-          key={`comments:${activeChapter.id}`}
-          open={panels.comments}
-          onClose={() => {
-            changePanels({ type: 'closed', panel: 'comments' });
-            setNewCommentAnchor(null);
-            setChosenReviewId(undefined);
+          storyTitle={story.title}
+          chapters={chapters}
+          outline={story.outline ?? []}
+          activeChapterId={activeChapterId}
+          onSelectChapter={(chapterId) => {
+            if (chapterId !== activeChapterId) selectChapter(chapterId);
           }}
+          onChapterDeleted={removeChapter}
+        />
+      </MountedOnceOpened>
+      <MountedOnceOpened open={deleteRequest !== null}>
+        <DeleteChapterDialog
+          request={deleteRequest}
+          storyTitle={story.title}
+          onCancel={() => setDeleteRequest(null)}
+          onConfirm={(chapter) => {
+            setDeleteRequest(null);
+            void deleteChapter(chapter).then((deleted) => deleted && removeChapter(chapter.id));
+          }}
+        />
+      </MountedOnceOpened>
+      <MountedOnceOpened open={panels.search}>
+        <StorySearchPanel
+          open={panels.search}
+          onClose={() => changePanels({ type: 'closed', panel: 'search' })}
           docked={docked}
           storyId={story.story_id}
-          chapterId={activeChapter.id}
-          chapterTitle={activeChapter.title}
-          threads={review.threads}
-          suggestions={review.suggestions}
-          newCommentAnchor={newCommentAnchor}
-          onNewCommentDone={() => setNewCommentAnchor(null)}
-          chosenId={chosenReviewId}
-          onChoose={setChosenReviewId}
-          editor={reviewEditor}
         />
+      </MountedOnceOpened>
+      {settings && (
+        <MountedOnceOpened open={panels.settings}>
+          <DocumentSettingsDialog
+            open={panels.settings}
+            onClose={() => changePanels({ type: 'closed', panel: 'settings' })}
+            storyId={story.story_id}
+            settings={settings}
+          />
+        </MountedOnceOpened>
+      )}
+      <MountedOnceOpened open={associationPanelOpen}>
+        <AssociationPanel />
+      </MountedOnceOpened>
+      <MountedOnceOpened open={panels.share}>
+        <ShareDialog
+          open={panels.share}
+          onClose={() => changePanels({ type: 'closed', panel: 'share' })}
+          storyId={story.story_id}
+          storyTitle={story.title}
+          chapters={chapters}
+        />
+      </MountedOnceOpened>
+      {activeChapter && (
+        <MountedOnceOpened open={panels.comments}>
+          <CommentsPanel
+            key={`comments:${activeChapter.id}`}
+            open={panels.comments}
+            onClose={() => {
+              changePanels({ type: 'closed', panel: 'comments' });
+              setNewCommentAnchor(null);
+              setChosenReviewId(undefined);
+            }}
+            docked={docked}
+            storyId={story.story_id}
+            chapterId={activeChapter.id}
+            chapterTitle={activeChapter.title}
+            threads={review.threads}
+            suggestions={review.suggestions}
+            newCommentAnchor={newCommentAnchor}
+            onNewCommentDone={() => setNewCommentAnchor(null)}
+            chosenId={chosenReviewId}
+            onChoose={setChosenReviewId}
+            editor={reviewEditor}
+          />
+        </MountedOnceOpened>
       )}
       {activeChapter && (
-        <VersionsPanel
-          key={activeChapter.id}
-          open={panels.versions}
-          onClose={() => changePanels({ type: 'closed', panel: 'versions' })}
-          docked={docked}
-          storyId={story.story_id}
-          chapterId={activeChapter.id}
-          chapterTitle={activeChapter.title}
-          textChanges={textEditing}
-        />
+        <MountedOnceOpened open={panels.versions}>
+          <VersionsPanel
+            key={activeChapter.id}
+            open={panels.versions}
+            onClose={() => changePanels({ type: 'closed', panel: 'versions' })}
+            docked={docked}
+            storyId={story.story_id}
+            chapterId={activeChapter.id}
+            chapterTitle={activeChapter.title}
+            textChanges={textEditing}
+          />
+        </MountedOnceOpened>
       )}
     </PageLayout>
   );
