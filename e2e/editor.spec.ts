@@ -189,6 +189,8 @@ test('switching chapters sends what was typed in the one left, and both keep the
 
   await typeParagraphs(page, editor, ['Words of the first chapter.']);
   await page.getByRole('button', { name: 'Chapters and layout' }).click();
+  // The flyout's code loads on its first opening.
+  await page.getByRole('navigation', { name: 'Story structure' }).waitFor();
   const secondRow = page.getByRole('button', { name: 'The Second', exact: true });
   if (!(await secondRow.isVisible())) await page.getByRole('button', { name: /^Chapters/ }).click();
   await secondRow.click();
