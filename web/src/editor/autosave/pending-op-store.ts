@@ -96,11 +96,12 @@ export function createMemoryOpStore(): PendingOpStore {
 }
 
 /**
- * Carries a queue an earlier version of the app left in localStorage into the database, losing nothing: an
- * entry is removed from localStorage only once the database holds it, and one the database already holds (a
- * newer change) is not overwritten. Unreadable entries are left where they are.
+ * Takes in what localStorage holds of the queue: a queue an earlier version of the app left there, and what this
+ * store wrote there as its page went away before the database had it (see `journalUnwritten`). Either is newer
+ * than the database's entry for the same key, so it replaces it. An entry is removed from localStorage only once
+ * the database holds it; unreadable entries are left where they are.
  */
-async function migrateLocalStorageQueue(database: OfflineDatabase, storage: Storage): Promise<void> {
+async function takeInLocalStorageQueue(database: OfflineDatabase, storage: Storage): Promise<void> {
   const found: [string, PendingOp][] = [];
   for (let index = 0; index < storage.length; index += 1) {
     const key = storage.key(index);
@@ -114,10 +115,7 @@ async function migrateLocalStorageQueue(database: OfflineDatabase, storage: Stor
   }
   if (found.length === 0) return;
   const transaction = database.transaction('pendingOps', 'readwrite');
-  for (const [key, op] of found) {
-    if ((await transaction.store.getKey(key)) === undefined) await transaction.store.put(op, key);
-  }
-  await transaction.done;
+  await Promise.all([...found.map(([key, op]) => transaction.store.put(op, key)), transaction.done]);
   for (const [key] of found) storage.removeItem(key);
 }
 
@@ -127,22 +125,70 @@ const CHANNEL_NAME = 'loreweaver.pending-ops';
 /**
  * The browser's IndexedDB (issue 26 §1: no 5 MB bound, not synchronous on the page's thread), behind the same
  * synchronous interface: every entry is read into memory when the store opens, and each change is held there at
- * once and written to the database in the order it was made (IndexedDB runs a store's write transactions in the
- * order they were started, and finishes one started before the page closes). A queue that an earlier version
- * left in localStorage is carried over first. Other tabs' changes arrive through a BroadcastChannel.
+ * once and written to the database after it, the changes made meanwhile in one transaction (a keystroke's entry
+ * replaces the one before it, so only the latest of each is written). A page may be closed before the database
+ * has its last changes: as it goes (`pagehide`, or hidden, where a phone may end it), what is not written yet is
+ * written to localStorage, synchronously, and taken in when the store next opens. Other tabs' changes arrive
+ * through a BroadcastChannel.
  */
 export async function openIndexedDbOpStore(
   database: OfflineDatabase,
   storage: Storage | undefined,
   onStorageError: (error: unknown) => void = () => undefined,
 ): Promise<PendingOpStore> {
-  if (storage) await migrateLocalStorageQueue(database, storage).catch(onStorageError);
+  if (storage) await takeInLocalStorageQueue(database, storage).catch(onStorageError);
   const entries = new Map<string, PendingOp>();
   let cursor = await database.transaction('pendingOps').store.openCursor();
   while (cursor) {
     if (isPendingOp(cursor.value)) entries.set(String(cursor.key), cursor.value);
     cursor = await cursor.continue();
   }
+
+  /** Changes held in memory that the database does not have yet, by key (null: removed). */
+  const unwritten = new Map<string, PendingOp | null>();
+  /** Keys written to localStorage as the page went away, to remove there once the database has them. */
+  const journaled = new Set<string>();
+  let writing = false;
+
+  const writeUnwritten = async () => {
+    writing = true;
+    while (unwritten.size > 0) {
+      const batch = [...unwritten];
+      try {
+        const transaction = database.transaction('pendingOps', 'readwrite');
+        await Promise.all([
+          ...batch.map(([key, op]) => (op ? transaction.store.put(op, key) : transaction.store.delete(key))),
+          transaction.done,
+        ]);
+      } catch (error) {
+        onStorageError(error);
+      }
+      for (const [key, op] of batch) {
+        if (unwritten.get(key) !== op) continue;
+        unwritten.delete(key);
+        if (journaled.delete(key)) storage?.removeItem(key);
+      }
+    }
+    writing = false;
+  };
+
+  const journalUnwritten = () => {
+    if (!storage) return;
+    for (const [key, op] of unwritten) {
+      try {
+        if (op) storage.setItem(key, JSON.stringify(op));
+        else storage.removeItem(key);
+        journaled.add(key);
+      } catch (error) {
+        onStorageError(error);
+      }
+    }
+  };
+  window.addEventListener('pagehide', journalUnwritten);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') journalUnwritten();
+  });
+
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
   channel?.addEventListener('message', (event: MessageEvent<PendingOpChange>) => {
     const { key, op } = event.data;
@@ -150,10 +196,9 @@ export async function openIndexedDbOpStore(
     else entries.delete(key);
   });
   return createMirroredOpStore(entries, (change) => {
-    const written = change.op
-      ? database.put('pendingOps', change.op, change.key)
-      : database.delete('pendingOps', change.key);
-    written.catch(onStorageError);
+    unwritten.set(change.key, change.op);
+    // After the current task: every change it made goes in one transaction.
+    if (!writing) queueMicrotask(() => void (writing || writeUnwritten()));
     channel?.postMessage(change);
   });
 }
