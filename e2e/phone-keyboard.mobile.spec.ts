@@ -72,6 +72,8 @@ async function expectOnScreen(page: Page, element: Locator): Promise<void> {
 test('on a 375 px phone nothing scrolls sideways, the toolbar stays above the keyboard and a tap beside a mention opens it', async ({
   page,
 }) => {
+  // Seven pages are visited, each once: on a loaded two-core run that takes longer than one page's test.
+  test.setTimeout(120_000);
   await installKeyboard(page);
   await signIn(page, uniqueEmail('phone-keyboard'));
   const story = await createStoryThroughApi(page, { title: 'The Long Caravan Across the Salt Flats' });
@@ -102,12 +104,17 @@ test('on a 375 px phone nothing scrolls sideways, the toolbar stays above the ke
     { name: 'the workspace', open: () => page.goto(workspace) },
     {
       name: 'the workspace with Chapters and layout open',
-      open: () => page.getByRole('button', { name: 'Chapters and layout' }).tap(),
+      open: async () => {
+        await page.getByRole('button', { name: 'Chapters and layout' }).tap();
+        // The flyout's code loads on its first opening.
+        await page.getByRole('navigation', { name: 'Story structure' }).waitFor();
+      },
     },
     {
       name: 'the workspace with the association panel open',
       open: async () => {
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('navigation', { name: 'Story structure' })).toBeHidden();
         await editor.locator('[data-association-id]').tap();
         await expect(page.getByRole('dialog', { name: 'Place Ur' })).toBeVisible();
       },

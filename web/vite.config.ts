@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
 import { API_PATH_PREFIXES, IMAGES_PREFIX } from '../lambdas/path-prefixes';
 import { APP_ICONS, appIcons } from './app-icons';
+import { installableApp } from './installable-app';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,19 +28,14 @@ const toBackend: ProxyOptions = {
 /** The light theme's page colour (theme.ts): the installed app's splash screen and title bar. */
 const LIGHT_BACKGROUND = '#f7f3ec';
 
-/**
- * Issue 26 §1: the installable app: its manifest, and the service worker of `service-worker/`, into which
- * Workbox writes the list of the build's files to precache.
- */
-const installableApp = VitePWA({
-  strategies: 'injectManifest',
-  srcDir: 'service-worker',
-  filename: 'service-worker.ts',
-  injectRegister: false,
+/** Issue 26 §1: the installable app, its manifest and the service worker of `service-worker/`. */
+const installable = installableApp({
+  serviceWorker: fileURLToPath(new URL('service-worker/service-worker.ts', import.meta.url)),
   manifest: {
     name: 'Loreweaver',
     short_name: 'Loreweaver',
     description: 'Write and organise long-form fiction.',
+    lang: 'en',
     start_url: '/stories',
     scope: '/',
     display: 'standalone',
@@ -48,14 +43,11 @@ const installableApp = VitePWA({
     theme_color: LIGHT_BACKGROUND,
     icons: [...APP_ICONS],
   },
-  injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png}'],
-  },
 });
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), appIcons(fileURLToPath(new URL('public/favicon.svg', import.meta.url))), installableApp],
+  plugins: [react(), appIcons(fileURLToPath(new URL('public/favicon.svg', import.meta.url))), installable],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

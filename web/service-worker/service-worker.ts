@@ -1,5 +1,5 @@
 /**
- * The app's service worker (issue 26 §1), built by vite-plugin-pwa (`injectManifest`): Workbox precaches the
+ * The app's service worker (issue 26 §1), built by `web/installable-app.ts` (esbuild): Workbox precaches the
  * app shell, every script, style and icon of the build, so the app opens with the network off.
  *
  * A page is asked of the network first, for 4 s at most: online the author always gets the app that matches the
