@@ -45,7 +45,10 @@ async function precacheList(outDir: string): Promise<{ url: string; revision: st
  * written into it where Workbox's `precacheAndRoute(self.__WB_MANIFEST)` reads it — what Workbox's own build
  * tools do, without the Babel and Rollup they install (half a minute of every clean install).
  */
-export function installableApp(options: { manifest: Record<string, unknown>; serviceWorker: string }): Plugin {
+export function installableApp(options: {
+  manifest: Record<string, unknown>;
+  serviceWorker: string;
+}): Plugin {
   let outDir = '';
   return {
     name: 'loreweaver-installable-app',
