@@ -5,11 +5,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { keepStoryOffline, type KeepingProgress } from '../../../api/kept-stories';
 import { storiesQuery } from '../../../api/stories';
-import { useAlerts } from '../../../components/alerts/alerts-context';
+import type { AlertOptions } from '../../../components/alerts/alert-types';
 import {
   askToKeepStorage,
   KEPT_BOUND_BYTES,
@@ -20,8 +20,10 @@ import {
   storageIsPersistent,
   type KeptStories,
 } from '../../../lib/offline/kept-reads';
+import { useAlertingMutation } from '../../../lib/use-alerting-mutation';
 
 const offlineKeys = {
+  all: ['offline'] as const,
   usage: ['offline', 'usage'] as const,
   stories: ['offline', 'stories'] as const,
   persistent: ['offline', 'persistent'] as const,
@@ -34,10 +36,10 @@ function megabytes(bytes: number): string {
 }
 
 /** Spec-style alert for a story that could not be downloaded (offline, or the server failed). */
-const KEEP_FAILED_ALERT = {
+const KEEP_FAILED_ALERT: AlertOptions = {
   title: 'Could not keep the story offline',
   message: 'Some of its chapters could not be downloaded. Try again when you are online.',
-  severity: 'error' as const,
+  severity: 'error',
 };
 
 /**
@@ -47,32 +49,29 @@ const KEEP_FAILED_ALERT = {
  */
 export function OfflineSection() {
   const queryClient = useQueryClient();
-  const { showAlert } = useAlerts();
   const stories = useQuery(storiesQuery());
   const usage = useQuery({ queryKey: offlineKeys.usage, queryFn: keptUsage });
   const kept = useQuery({ queryKey: offlineKeys.stories, queryFn: keptStories });
   const persistent = useQuery({ queryKey: offlineKeys.persistent, queryFn: storageIsPersistent });
   const [progress, setProgress] = useState<(KeepingProgress & { title: string }) | null>(null);
 
-  const change = useMutation({
+  const change = useAlertingMutation({
     mutationFn: async (next: KeptStories) => {
       await setKeptStories(next);
       queryClient.setQueryData(offlineKeys.stories, next);
-      await askToKeepStorage();
       const newlyKept = (stories.data ?? []).filter(
-        (story) => (next.all || next.storyIds.includes(story.story_id)) && !isKept(kept.data, story.story_id),
+        (story) => isKept(next, story.story_id) && !isKept(kept.data, story.story_id),
       );
+      if (newlyKept.length > 0) await askToKeepStorage();
       for (const story of newlyKept) {
         await keepStoryOffline(story.story_id, (step) => setProgress({ ...step, title: story.title }));
       }
     },
-    onError: (error) => {
-      console.error('Keeping a story offline failed.', error);
-      showAlert(KEEP_FAILED_ALERT);
-    },
+    failureLog: 'Keeping a story offline failed.',
+    failureAlert: KEEP_FAILED_ALERT,
     onSettled: () => {
       setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: ['offline'] });
+      void queryClient.invalidateQueries({ queryKey: offlineKeys.all });
     },
   });
 
