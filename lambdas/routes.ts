@@ -238,6 +238,19 @@ export const routes: RouteDefinition[] = [
     // Into the trash: the content stays until the purge.
     access: { table: 'readWrite' },
   },
+  // Issue 27 §1: how the story is made into a book.
+  {
+    method: 'GET',
+    path: '/api/stories/{storyId}/book',
+    handler: 'http/book/get-book-settings',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/stories/{storyId}/book',
+    handler: 'http/book/save-book-settings',
+    access: { table: 'readWrite' },
+  },
   {
     method: 'GET',
     path: '/api/stories/{storyId}/settings',

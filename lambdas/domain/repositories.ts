@@ -5,6 +5,7 @@ import type { SignInFlowRepository } from './auth/sign-in-flow-repository';
 import type { ProcessedEvents, UserBillingState } from './billing/billing-state';
 import type { CommentRepository, ShareRepository } from './review/review-repository';
 import type { BlockRepository } from './blocks/block-repository';
+import type { BookRepository } from './book/book-repository';
 import type { ChapterRepository } from './chapters/chapter-repository';
 import type { OutlineRepository } from './outline/outline-repository';
 import type { RelationshipRepository } from './relationships/relationship-repository';
@@ -31,6 +32,8 @@ export interface Repositories extends UnitOfWork {
   /** Facts about associations, from the chapter they become true in (issue 25 §2). */
   facts: FactRepository;
   settings: SettingsRepository;
+  /** How each story is made into a book (issue 27 §1). */
+  books: BookRepository;
   outlines: OutlineRepository;
   users: UserRepository;
   sessions: SessionRepository;

@@ -1,4 +1,4 @@
-/** The part of fontkit (installed with pdfkit, which uses it) that cover titles use; it ships no types. */
+/** The part of fontkit (installed with pdfkit, which uses it) that cover titles and the print book use; it ships no types. */
 declare module 'fontkit' {
   export interface Glyph {
     id: number;
@@ -15,6 +15,9 @@ declare module 'fontkit' {
   }
   export interface Font {
     unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    capHeight: number;
     familyName: string;
     glyphForCodePoint(codePoint: number): Glyph;
     hasGlyphForCodePoint(codePoint: number): boolean;

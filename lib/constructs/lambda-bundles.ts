@@ -1,7 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { BOOK_FONTS } from '../../lambdas/domain/export/book-design';
 import { COVER_FALLBACK_FONTS } from '../../lambdas/domain/images/cover-fonts';
+import type { ShippedFont } from '../../lambdas/domain/export/font-files';
 import { grantDefinitions } from '../../lambdas/port-grants';
 import type { RouteAccess } from '../../lambdas/routes';
 
@@ -93,11 +95,18 @@ const SERIF_FONTS = {
 
 /**
  * Generated covers draw the titles Tinos cannot with Noto Sans SC, KR, Arabic, Devanagari and Thai Bold
- * (`lambdas/domain/images/cover-fonts.ts`), opened by path like Tinos: handlers that import fontkit (those that
- * draw covers) get those TTFs copied into `fonts/` as well. Only the Bold weight of each: SC's nine weights are
- * 10 MB files each, KR's 6 MB.
+ * (`lambdas/domain/images/cover-fonts.ts`), opened by path like Tinos: handlers that draw covers (fontkit shapes
+ * the title, sharp makes the picture; the export worker reads font metrics with fontkit but draws no picture)
+ * get those TTFs copied into `fonts/` as well. Only the Bold weight of each: SC's nine weights are 10 MB files
+ * each, KR's 6 MB.
  */
 const COVER_FONT_IMPORTED_BY = 'fontkit';
+
+/**
+ * The print book (issue 27) embeds its styles' faces (EB Garamond, Lora, Crimson Pro, Great Vibes), opened by
+ * path like Tinos: handlers that import pdfkit (the export worker) get them copied into `fonts/` as well.
+ */
+const BOOK_FONT_IMPORTED_BY = 'pdfkit';
 
 /**
  * The packages the handler's own code (not its dependencies) imports: a fast scan with packages left external,
@@ -139,13 +148,15 @@ export interface HandlerNeeds {
   sharp: boolean;
   serifFonts: boolean;
   coverFont: boolean;
+  bookFonts: boolean;
 }
 
 export function handlerNeeds(entry: string): HandlerNeeds {
   return {
     sharp: handlerImportsSharp(entry),
     serifFonts: SERIF_FONTS.importedBy.some((module) => handlerImports(entry, module)),
-    coverFont: handlerImports(entry, COVER_FONT_IMPORTED_BY),
+    coverFont: handlerImports(entry, COVER_FONT_IMPORTED_BY) && handlerImportsSharp(entry),
+    bookFonts: handlerImports(entry, BOOK_FONT_IMPORTED_BY),
   };
 }
 
@@ -172,17 +183,15 @@ function serifFontCopies(projectRoot: string): BundleCopy[] {
     );
 }
 
-/** The cover fallback faces, into `fonts/`; throws when one is missing. */
-function coverFontCopies(projectRoot: string): BundleCopy[] {
-  const fontFiles = COVER_FALLBACK_FONTS.map((font) => ({
+/** Shipped fonts, into `fonts/`; throws naming what needs them when one is missing. */
+function fontCopies(projectRoot: string, fonts: readonly ShippedFont[], neededBy: string): BundleCopy[] {
+  const fontFiles = fonts.map((font) => ({
     packageName: font.packageName,
     file: join(projectRoot, 'node_modules', font.packageName, font.fileInPackage),
   }));
   const missing = fontFiles.filter(({ file }) => !existsSync(file)).map(({ packageName }) => packageName);
   if (missing.length > 0) {
-    throw new Error(
-      `Generated covers need fonts that are not installed (${missing.join(', ')}): run "npm ci"`,
-    );
+    throw new Error(`${neededBy} need fonts that are not installed (${missing.join(', ')}): run "npm ci"`);
   }
   return fontFiles.map(({ file }) => ({ from: file, to: join('fonts', basename(file)) }));
 }
@@ -294,7 +303,8 @@ export function buildLambdaBundles(
     const copies = [
       ...(bundle.needs.sharp ? sharpCopies(projectRoot, bundle.handler) : []),
       ...(bundle.needs.serifFonts ? serifFontCopies(projectRoot) : []),
-      ...(bundle.needs.coverFont ? coverFontCopies(projectRoot) : []),
+      ...(bundle.needs.coverFont ? fontCopies(projectRoot, COVER_FALLBACK_FONTS, 'Generated covers') : []),
+      ...(bundle.needs.bookFonts ? fontCopies(projectRoot, BOOK_FONTS, 'Print books') : []),
     ];
     for (const { from, to } of copies) {
       mkdirSync(join(bundle.directory, to, '..'), { recursive: true });

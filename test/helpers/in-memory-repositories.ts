@@ -1,3 +1,4 @@
+import type { BookSettings } from '../../shared/schemas/book';
 import type { DocumentSettings } from '../../shared/schemas/settings';
 import type { User } from '../../shared/schemas/user';
 import type {
@@ -36,6 +37,7 @@ import type {
 import type { DailyWordsRepository } from '../../lambdas/domain/progress/daily-words-repository';
 import type { SeriesRecord, SeriesRepository } from '../../lambdas/domain/series/series-repository';
 import type { SettingsRepository } from '../../lambdas/domain/settings/settings-repository';
+import type { BookRepository } from '../../lambdas/domain/book/book-repository';
 import type {
   CachedChapterText,
   TextCacheRepository,
@@ -101,6 +103,7 @@ export interface MemoryState {
   sharedAssociations: Map<string, Map<string, { record: AssociationRecord; creationOrder: number }>>;
   associationCounts: Map<string, number>;
   settings: Map<string, DocumentSettings>;
+  books: Map<string, BookSettings>;
   outlines: Map<string, StoredOutline>;
   relationships: Map<string, StoredRelationships>;
   users: Map<string, User>;
@@ -138,6 +141,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     sharedAssociations: new Map(),
     associationCounts: new Map(),
     settings: new Map(),
+    books: new Map(),
     outlines: new Map(),
     relationships: new Map(),
     users: new Map(),
@@ -253,6 +257,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       state.associations.delete(storyId);
       state.associationCounts.delete(storyId);
       state.settings.delete(storyId);
+      state.books.delete(storyId);
       state.outlines.delete(storyId);
       state.relationships.delete(storyId);
       for (const key of state.exportJobs.keys()) {
@@ -653,6 +658,15 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
       asWrite({ holds: always, apply: () => state.settings.set(storyId, copy(document)) }),
   };
 
+  const books: BookRepository = {
+    async get(storyId) {
+      const found = state.books.get(storyId);
+      return found && copy(found);
+    },
+    putItem: (storyId, document) =>
+      asWrite({ holds: always, apply: () => state.books.set(storyId, copy(document)) }),
+  };
+
   const outlineVersion = (storyId: string) => state.outlines.get(storyId)?.version ?? 0;
   const outlines: OutlineRepository = {
     async get(storyId) {
@@ -951,6 +965,7 @@ export function createInMemoryRepositories(): Repositories & { state: MemoryStat
     textCache,
     associations,
     settings,
+    books,
     outlines,
     relationships,
     users,

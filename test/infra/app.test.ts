@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOK_FONTS } from '../../lambdas/domain/export/book-design';
 import { cognitoProviderNames } from '../../lambdas/adapters/oidc/provider-names';
 import { type GrantablePort, portGrants } from '../../lambdas/port-grants';
 import { routes, scheduledJobs, workers } from '../../lambdas/routes';
@@ -385,16 +386,19 @@ describe('export', () => {
     expect(worker && definition && accessProblems(worker, definition.access)).toEqual([]);
   });
 
-  it("ships the four Tinos faces in the worker bundle's fonts/ folder, where the PDF renderer looks first", () => {
+  it("ships the Tinos faces and the print book's in the worker bundle's fonts/ folder, where the PDF renderer looks first", () => {
     const worker = exportWorker();
     const code = worker ? codeDirectory(synthesized.assembly.directory, worker) : '';
 
-    expect(readdirSync(join(code, 'fonts')).sort()).toEqual([
-      'Tinos_400Regular.ttf',
-      'Tinos_400Regular_Italic.ttf',
-      'Tinos_700Bold.ttf',
-      'Tinos_700Bold_Italic.ttf',
-    ]);
+    expect(readdirSync(join(code, 'fonts')).sort()).toEqual(
+      [
+        'Tinos_400Regular.ttf',
+        'Tinos_400Regular_Italic.ttf',
+        'Tinos_700Bold.ttf',
+        'Tinos_700Bold_Italic.ttf',
+        ...BOOK_FONTS.map((font) => basename(font.fileInPackage)),
+      ].sort(),
+    );
   });
 
   it('copies the fonts into no route bundle but those that draw images (generated covers need Tinos Bold)', () => {

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
+import { DEFAULT_BOOK_SETTINGS, type BookSettings } from '../../shared/schemas/book';
 import type { Story } from '../../shared/schemas/story';
 import {
   grantSubscription,
@@ -169,5 +171,79 @@ describe('export through the queue on the embedded runtime', () => {
     await purgeTrashAfterRetention(runtime, clock);
 
     expect(await runtime.ports.blobs.get('exports', fileKey)).toBeUndefined();
+  });
+
+  describe('book settings (issue 27 §1)', () => {
+    it('answers the defaults, keeps a PUT whole (what it leaves out back to its default) and sets the book by them', async () => {
+      const storyId = await storyWithText(subscriber);
+      const path = `/api/stories/${storyId}/book`;
+
+      const defaults = (await (await subscriber.fetch(path)).json()) as BookSettings;
+      const saved = await subscriber.sendJson('PUT', path, {
+        trim: '5x8',
+        style: 'romance',
+        front_matter: { dedication: '  For the keepers.  ', table_of_contents: false },
+        back_matter: { also_by: ['The Tide Clock'] },
+      });
+      const read = (await (await subscriber.fetch(path)).json()) as BookSettings;
+      const replaced = (await (
+        await subscriber.sendJson('PUT', path, { style: 'modern' })
+      ).json()) as BookSettings;
+
+      expect(defaults).toEqual(DEFAULT_BOOK_SETTINGS);
+      expect(defaults).toMatchObject({ trim: '6x9', style: 'classic', scene_break: null, language: 'en' });
+      expect(saved.status).toBe(200);
+      expect(read).toEqual({
+        ...DEFAULT_BOOK_SETTINGS,
+        trim: '5x8',
+        style: 'romance',
+        front_matter: {
+          ...DEFAULT_BOOK_SETTINGS.front_matter,
+          dedication: 'For the keepers.',
+          table_of_contents: false,
+        },
+        back_matter: { ...DEFAULT_BOOK_SETTINGS.back_matter, also_by: ['The Tide Clock'] },
+      });
+      expect(replaced).toEqual({ ...DEFAULT_BOOK_SETTINGS, style: 'modern' });
+    });
+
+    it('makes the book layout’s PDF on the trim the author chose', async () => {
+      const storyId = await storyWithText(subscriber);
+      await subscriber.sendJson('PUT', `/api/stories/${storyId}/book`, { trim: '5.5x8.5' });
+
+      const response = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=pdf`, {
+        layout: 'book',
+      });
+      const { url } = (await response.json()) as { url: string };
+      const file = writeExport(
+        files.folder,
+        'book.pdf',
+        new Uint8Array(await (await fetch(url)).arrayBuffer()),
+      );
+
+      expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+396 x 612 pts/);
+    });
+
+    it.each([
+      ['an unknown field', { trim: '6x9', gutter: 2 }],
+      ['a trim it does not know', { trim: 'letter' }],
+      ['a scene break glyph it cannot draw', { scene_break: '🙂' }],
+      ['a two-digit year', { front_matter: { copyright_year: 26 } }],
+      [
+        'too many titles',
+        { back_matter: { also_by: Array.from({ length: 51 }, (_, index) => `Book ${index}`) } },
+      ],
+      ['a language that is no tag', { language: 'English' }],
+    ])('refuses %s with 400 and keeps what was saved', async (_, body) => {
+      const storyId = await storyWithText(subscriber);
+      const path = `/api/stories/${storyId}/book`;
+      await subscriber.sendJson('PUT', path, { trim: 'a5' });
+
+      const refused = await subscriber.sendJson('PUT', path, body);
+
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).not.toBe('');
+      expect(((await (await subscriber.fetch(path)).json()) as BookSettings).trim).toBe('a5');
+    });
   });
 });

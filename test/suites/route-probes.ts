@@ -318,6 +318,17 @@ export const probes: Record<string, RouteProbe> = {
     request: (v) => ({ path: `/api/stories/${v.storyId}/associations/${v.associationId}` }),
     intruderStatus: 404,
   },
+  'GET /api/stories/{storyId}/book': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/book` }),
+    intruderStatus: 404,
+  },
+  'PUT /api/stories/{storyId}/book': {
+    request: (v) => ({
+      path: `/api/stories/${v.storyId}/book`,
+      json: { trim: '5x8', front_matter: { dedication: 'Hijacked' } },
+    }),
+    intruderStatus: 404,
+  },
   'GET /api/stories/{storyId}/calendar': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/calendar` }),
     intruderStatus: 404,

@@ -3,6 +3,7 @@ import type { Repositories } from '../../domain/repositories';
 import { DynamoDbAssociationRepository } from './association-repository';
 import { DynamoDbProcessedEvents, DynamoDbUserBillingState } from './billing-state-repository';
 import { DynamoDbBlockRepository } from './block-repository';
+import { DynamoDbBookRepository } from './book-repository';
 import { DynamoDbChapterRepository } from './chapter-repository';
 import { DynamoDbCommentRepository } from './comment-repository';
 import { DynamoDbDailyWordsRepository } from './daily-words-repository';
@@ -34,6 +35,7 @@ export function createDynamoDbRepositories(database: Database): Repositories {
     associations: new DynamoDbAssociationRepository(database),
     facts: new DynamoDbFactRepository(database),
     settings: new DynamoDbSettingsRepository(database),
+    books: new DynamoDbBookRepository(database),
     outlines: new DynamoDbOutlineRepository(database),
     users: new DynamoDbUserRepository(database),
     sessions: new DynamoDbSessionRepository(database),

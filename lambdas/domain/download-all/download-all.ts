@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import type { ExportReady } from '../../../shared/schemas/export';
+import { DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
 import { DEFAULT_DOCUMENT_SETTINGS } from '../../../shared/schemas/settings';
 import type { DomainPorts } from '../ports';
 import type { AssociationRecord } from '../associations/association-repository';
@@ -37,6 +38,8 @@ export function storyArchive(
   texts: readonly StoredChapterText[],
   extras: {
     settings: unknown;
+    /** How the story is made into a book (issue 27 §1). */
+    book: unknown;
     associations: readonly AssociationRecord[];
     outline: unknown;
     /** The chapters as stored, by id: their status, synopsis, stage and story time. */
@@ -59,6 +62,7 @@ export function storyArchive(
       updated_at: story.updated_at,
     },
     settings: extras.settings,
+    book: extras.book,
     chapters: texts.map((text) => {
       const record = extras.chapterRecords.get(text.chapter_id);
       return {
@@ -106,15 +110,17 @@ export async function downloadAllStories(ports: DownloadAllPorts, userId: string
   const zip = new JSZip();
   const taken = new Set<string>();
   for (const story of [...stories].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
-    const [{ chapters }, texts, settings, associations, outline, facts, relationships] = await Promise.all([
-      repositories.chapters.listWithIndex(story.story_id),
-      readStoryText(repositories, story.story_id),
-      repositories.settings.get(story.story_id),
-      repositories.associations.list(story.story_id),
-      repositories.outlines.get(story.story_id),
-      repositories.facts.listStory(story.story_id),
-      repositories.relationships.get(story.story_id),
-    ]);
+    const [{ chapters }, texts, settings, book, associations, outline, facts, relationships] =
+      await Promise.all([
+        repositories.chapters.listWithIndex(story.story_id),
+        readStoryText(repositories, story.story_id),
+        repositories.settings.get(story.story_id),
+        repositories.books.get(story.story_id),
+        repositories.associations.list(story.story_id),
+        repositories.outlines.get(story.story_id),
+        repositories.facts.listStory(story.story_id),
+        repositories.relationships.get(story.story_id),
+      ]);
     const stem = uniqueStem(story.title, taken);
     zip.file(
       `${stem}.md`,
@@ -133,6 +139,7 @@ export async function downloadAllStories(ports: DownloadAllPorts, userId: string
       texts,
       {
         settings: settings ?? DEFAULT_DOCUMENT_SETTINGS,
+        book: book ?? DEFAULT_BOOK_SETTINGS,
         associations,
         outline: outline.sections,
         chapterRecords: new Map(chapters.map((chapter) => [chapter.chapter_id, chapter])),

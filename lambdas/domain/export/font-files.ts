@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { openSync } from 'fontkit';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,4 +72,29 @@ function locateFont({ packageName, fileInPackage }: ShippedFont): string {
 export function fontFace(bold: boolean, italic: boolean): FontFace {
   if (bold) return italic ? 'boldItalic' : 'bold';
   return italic ? 'italic' : 'regular';
+}
+
+/** A face's vertical measures, per point of size. */
+export interface FontMetrics {
+  ascent: number;
+  descent: number;
+  capHeight: number;
+}
+
+const metricsByPath = new Map<string, FontMetrics>();
+
+/** The face's ascent, descent (negative) and capital height, read once per file. */
+export function fontMetrics(fontPath: string): FontMetrics {
+  let metrics = metricsByPath.get(fontPath);
+  if (!metrics) {
+    const font = openSync(fontPath);
+    const { unitsPerEm } = font;
+    metrics = {
+      ascent: font.ascent / unitsPerEm,
+      descent: font.descent / unitsPerEm,
+      capHeight: font.capHeight / unitsPerEm,
+    };
+    metricsByPath.set(fontPath, metrics);
+  }
+  return metrics;
 }

@@ -1,3 +1,4 @@
+import type { BookSettings } from '../../../shared/schemas/book';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
 import { countWords } from '../../../shared/word-count';
 import type { ParagraphReview } from './manuscript-review';
@@ -31,6 +32,8 @@ export interface Manuscript {
   /** Counted from the text with the editor's own rule. */
   wordCount: number;
   chapters: readonly ManuscriptChapter[];
+  /** How the story is made into a book (issue 27): the book layout's trim, style and matter. */
+  book?: BookSettings;
 }
 
 export interface RenderedExport {

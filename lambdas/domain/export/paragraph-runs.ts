@@ -1,4 +1,5 @@
 import { type InlineNode, type Paragraph, TEXT_FORMAT_BITS } from '../../../shared/schemas/paragraph';
+import { isSceneBreakText } from '../../../shared/scene-breaks';
 import type { ParagraphReview } from './manuscript-review';
 
 /**
@@ -15,6 +16,8 @@ export interface StyledRun {
   italic: boolean;
   underline: boolean;
   strikethrough: boolean;
+  /** Set in capitals a size smaller: the print book's first words after a heading or a break. */
+  smallCaps?: boolean;
 }
 
 export interface TextBlock {
@@ -40,9 +43,6 @@ export interface BlankBlock {
 }
 
 export type ManuscriptBlock = TextBlock | SceneBreakBlock | BlankBlock;
-
-/** What authors type on a line of its own to mark a scene break. */
-const SCENE_BREAK_MARKS = new Set(['#', '***', '* * *']);
 
 const ALIGNMENTS: Record<Paragraph['format'], Alignment | null> = {
   '': null,
@@ -78,11 +78,12 @@ function styledRun(node: InlineNode): StyledRun {
   };
 }
 
-const sameStyle = (a: StyledRun, b: StyledRun) =>
+export const sameStyle = (a: StyledRun, b: StyledRun) =>
   a.bold === b.bold &&
   a.italic === b.italic &&
   a.underline === b.underline &&
-  a.strikethrough === b.strikethrough;
+  a.strikethrough === b.strikethrough &&
+  a.smallCaps === b.smallCaps;
 
 /**
  * Runs with the leading tabs (and the spaces around them) removed and neighbours of one style joined;
@@ -122,7 +123,7 @@ function shiftedReview(review: ParagraphReview, dropped: number, length: number)
 function toBlock(paragraph: Paragraph, review: ParagraphReview | undefined): ManuscriptBlock {
   const text = paragraphText(paragraph).trim();
   if (text === '') return { kind: 'blank' };
-  if (SCENE_BREAK_MARKS.has(text)) return { kind: 'scene-break' };
+  if (isSceneBreakText(text)) return { kind: 'scene-break' };
   const { runs, tabIndented, dropped } = cleanRuns(paragraph.children.map(styledRun));
   const length = runs.reduce((total, run) => total + run.text.length, 0);
   return {

@@ -62,21 +62,23 @@ function splitWords(runs: readonly StyledRun[], metrics: LineMetrics): Word[] {
 }
 
 /**
- * The paragraph's lines for a text block `width` wide whose first line starts `firstIndent` in. The last line
- * and lines ended by the author's line break are never stretched.
+ * The paragraph's lines for a text block `width` wide, line i starting `indents[i]` in (0 past the list's end:
+ * a first-line indent is one number, a drop cap's lines two). The last line and lines ended by the author's
+ * line break are never stretched.
  */
 export function breakLines(
   runs: readonly StyledRun[],
   alignment: Alignment,
   width: number,
-  firstIndent: number,
+  indents: readonly number[],
   metrics: LineMetrics,
 ): Line[] {
   const words = splitWords(runs, metrics);
   const groups: { words: Word[]; forced: boolean }[] = [];
   let current: Word[] = [];
   let currentWidth = 0;
-  const available = () => (groups.length === 0 ? width - firstIndent : width);
+  const indentOf = (index: number) => indents[index] ?? 0;
+  const available = () => width - indentOf(groups.length);
   for (const word of words) {
     const needed = current.length === 0 ? word.width : currentWidth + metrics.spaceWidth + word.width;
     if (current.length > 0 && needed > available()) {
@@ -96,8 +98,8 @@ export function breakLines(
   if (current.length > 0) groups.push({ words: current, forced: true });
 
   return groups.map((group, index) => {
-    const lineWidth = index === 0 ? width - firstIndent : width;
-    const start = index === 0 ? firstIndent : 0;
+    const start = indentOf(index);
+    const lineWidth = width - start;
     const natural =
       group.words.reduce((sum, word) => sum + word.width, 0) + metrics.spaceWidth * (group.words.length - 1);
     const slack = Math.max(0, lineWidth - natural);
@@ -114,4 +116,18 @@ export function breakLines(
     });
     return { placed, extraSpace };
   });
+}
+
+/**
+ * How many of a paragraph's `remaining` lines go on a page with `left` lines free, `placed` of its lines being on
+ * earlier pages: never its first line alone at the foot of a page (an orphan) nor its last line alone at the
+ * head of the next (a widow). 0 moves the whole paragraph on; a fresh page always takes something.
+ */
+export function linesOnPage(remaining: number, placed: number, left: number, freshPage: boolean): number {
+  if (left >= remaining) return remaining;
+  let count = Math.max(0, left);
+  if (remaining - count === 1) count -= 1;
+  if (placed === 0 && count === 1) count = 0;
+  if (count <= 0) return freshPage ? Math.min(left, remaining) : 0;
+  return count;
 }

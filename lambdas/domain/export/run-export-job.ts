@@ -82,7 +82,10 @@ export async function readManuscript(
   message: ExportJobMessage,
 ): Promise<Manuscript> {
   const { repositories } = ports;
-  const author = await repositories.users.get(message.user_id);
+  const [author, book] = await Promise.all([
+    repositories.users.get(message.user_id),
+    repositories.books.get(message.story_id),
+  ]);
   const story = await getFullStory(repositories, message.user_id, message.story_id);
   const withReview = message.include_comments === true || message.include_suggestions === true;
   const chapters: ManuscriptChapter[] = await Promise.all(
@@ -119,6 +122,7 @@ export async function readManuscript(
     authorName: author?.name ?? '',
     authorContact: author?.email ?? '',
     chapters,
+    ...(book ? { book } : {}),
   });
 }
 
