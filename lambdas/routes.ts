@@ -252,6 +252,13 @@ export const routes: RouteDefinition[] = [
     access: { table: 'readWrite' },
   },
   {
+    method: 'POST',
+    path: '/api/stories/{storyId}/book/preview',
+    handler: 'http/book/preview-book',
+    // The preview reads the whole story, and the cover for an EPUB.
+    access: { table: 'read', buckets: { images: 'read' } },
+  },
+  {
     method: 'GET',
     path: '/api/stories/{storyId}/settings',
     handler: 'http/settings/get-settings',
@@ -749,7 +756,8 @@ export const workers: WorkerDefinition[] = [
   {
     queue: 'export',
     handler: 'workers/export-worker',
-    access: { table: 'readWrite', buckets: { exports: 'readWrite' } },
+    // The story's cover goes into an EPUB.
+    access: { table: 'readWrite', buckets: { exports: 'readWrite', images: 'read' } },
     // One novel per invocation: a render holds the whole file in memory.
     batchSize: 1,
     maxReceiveCount: 3,

@@ -6,6 +6,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker (the book preview) is a module file under its own name.
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -21,7 +23,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Types CloudFront compresses (among others); images and fonts are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 /** CloudFront leaves smaller files as they are. */
 const MIN_COMPRESSED_BYTES = 1_000;
 

@@ -96,3 +96,35 @@ export type BookSettingsRequest = z.input<typeof BookSettingsSchema>;
 
 /** What a story has until its author saves settings of their own. */
 export const DEFAULT_BOOK_SETTINGS: BookSettings = BookSettingsSchema.parse({});
+
+/** Issue 27 §4: how many of the print book's first pages the preview draws. */
+export const BOOK_PREVIEW_PAGES = 12;
+/** The EPUB preview shows the front matter and this many chapters. */
+export const BOOK_PREVIEW_CHAPTERS = 2;
+
+/**
+ * POST /api/stories/{storyId}/book/preview: the first pages of the book as the settings sent would make it
+ * (the dialog's choices, saved or not; the saved settings when left out).
+ */
+export const BookPreviewRequestSchema = z.strictObject({
+  format: z.enum(['pdf', 'epub'], { error: "A preview is of 'pdf' or 'epub'." }),
+  settings: BookSettingsSchema.optional(),
+});
+export type BookPreviewRequest = z.infer<typeof BookPreviewRequestSchema>;
+
+export const BookPreviewSchema = z.discriminatedUnion('format', [
+  z.object({
+    format: z.literal('pdf'),
+    /** The first pages as a PDF, base64. */
+    pdf: z.string(),
+    /** How many pages the whole book has, and how many of them the preview holds. */
+    page_count: z.number().int(),
+    pages_shown: z.number().int(),
+  }),
+  z.object({
+    format: z.literal('epub'),
+    /** Each file of the book up to the preview's last chapter, as a whole HTML page with its styles. */
+    documents: z.array(z.object({ title: z.string(), html: z.string() })),
+  }),
+]);
+export type BookPreview = z.infer<typeof BookPreviewSchema>;

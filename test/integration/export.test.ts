@@ -245,5 +245,36 @@ describe('export through the queue on the embedded runtime', () => {
       expect(((await refused.json()) as { message: string }).message).not.toBe('');
       expect(((await (await subscriber.fetch(path)).json()) as BookSettings).trim).toBe('a5');
     });
+
+    it('previews the first pages: the print PDF with the settings sent, unsaved, and the EPUB’s files', async () => {
+      const storyId = await storyWithText(subscriber);
+      const path = `/api/stories/${storyId}/book/preview`;
+
+      const pdf = await subscriber.sendJson('POST', path, {
+        format: 'pdf',
+        settings: { trim: 'a5', front_matter: { dedication: 'For the keepers.' } },
+      });
+      const epub = await subscriber.sendJson('POST', path, { format: 'epub' });
+      const refused = await subscriber.sendJson('POST', path, { format: 'mobi' });
+
+      expect(pdf.status).toBe(200);
+      const pdfAnswer = (await pdf.json()) as { pdf: string; page_count: number; pages_shown: number };
+      const file = writeExport(files.folder, 'preview.pdf', Buffer.from(pdfAnswer.pdf, 'base64'));
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(info).toMatch(/Page size:\s+419\.5\d* x 595\.2\d* pts/);
+      expect(info).toMatch(new RegExp(`Pages:\\s+${pdfAnswer.pages_shown}\\b`));
+      expect(pdfAnswer.pages_shown).toBe(Math.min(12, pdfAnswer.page_count));
+      expect(pdfText(file)).toContain('For the keepers.');
+      expect(
+        ((await (await subscriber.fetch(`/api/stories/${storyId}/book`)).json()) as BookSettings).trim,
+      ).toBe('6x9');
+      const { documents } = (await epub.json()) as { documents: { title: string; html: string }[] };
+      expect(documents.map((document) => document.title)).toContain('Chapter 1');
+      expect(documents.find((document) => document.title === 'Chapter 1')!.html).toContain(
+        'The lanterns swung',
+      );
+      expect(documents.every((document) => document.html.includes('<style>'))).toBe(true);
+      expect(refused.status).toBe(400);
+    });
   });
 });

@@ -329,6 +329,10 @@ export const probes: Record<string, RouteProbe> = {
     }),
     intruderStatus: 404,
   },
+  'POST /api/stories/{storyId}/book/preview': {
+    request: (v) => ({ path: `/api/stories/${v.storyId}/book/preview`, json: { format: 'epub' } }),
+    intruderStatus: 404,
+  },
   'GET /api/stories/{storyId}/calendar': {
     request: (v) => ({ path: `/api/stories/${v.storyId}/calendar` }),
     intruderStatus: 404,

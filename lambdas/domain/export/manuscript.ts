@@ -34,6 +34,14 @@ export interface Manuscript {
   chapters: readonly ManuscriptChapter[];
   /** How the story is made into a book (issue 27): the book layout's trim, style and matter. */
   book?: BookSettings;
+  /** Read only for an EPUB. */
+  cover?: CoverImage;
+}
+
+/** The story's cover as stored, JPEG or PNG (both EPUB core media types): the EPUB's cover image. */
+export interface CoverImage {
+  body: Uint8Array;
+  contentType: 'image/jpeg' | 'image/png';
 }
 
 export interface RenderedExport {

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
-import type { ExportLayout, Manuscript, RenderedExport } from './manuscript';
+import { type BookSettings, DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
+import { BOOK_STYLE_DESIGNS } from './book-design';
+import type { CoverImage, ExportLayout, Manuscript, RenderedExport } from './manuscript';
 import { type PageLayout, firstLineIndent, pageLayout } from './page-layouts';
 import { type ManuscriptBlock, type StyledRun, chapterBlocks } from './paragraph-runs';
 
 /**
  * A manuscript as an EPUB 3 (`jszip`): the mimetype entry first and stored, the container, a package document
- * with a stable identifier and its modification time, a navigation document (the table of contents), a title
- * page, one XHTML file per chapter and one style sheet. The page belongs to the e-reader, so a layout only
- * chooses the text's proportions (spacing, indents, justification) and never embeds a font.
+ * with a stable identifier, its modification time and its accessibility metadata, a navigation document (the
+ * table of contents and landmarks), the cover, the book's front matter, one XHTML file per chapter, its back
+ * matter and one style sheet. The page belongs to the e-reader, so a layout only chooses the text's proportions
+ * (spacing, indents, justification) and never embeds a font. The manuscript layout has a title page and the
+ * chapters; the book layout the matter its settings ask for (issue 27 §3).
  */
 
 const XHTML_NAMESPACES = 'xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"';
@@ -41,7 +45,7 @@ function blocksXhtml(blocks: readonly ManuscriptBlock[], layout: PageLayout): st
   let startsSection = true;
   for (const block of blocks) {
     if (block.kind === 'scene-break') {
-      lines.push(`<p class="scene-break" role="separator">${escapeXml(layout.sceneBreakMark)}</p>`);
+      lines.push('<hr class="scene-break"/>');
       startsSection = true;
     } else if (block.kind === 'blank') {
       lines.push('<p class="blank">\u00a0</p>');
@@ -59,10 +63,10 @@ function blocksXhtml(blocks: readonly ManuscriptBlock[], layout: PageLayout): st
   return lines.join('\n');
 }
 
-function xhtmlDocument(title: string, body: string, bodyType: string): string {
+function xhtmlDocument(title: string, body: string, bodyType: string, language: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
-<html ${XHTML_NAMESPACES} xml:lang="en" lang="en">
+<html ${XHTML_NAMESPACES} xml:lang="${language}" lang="${language}">
 <head>
 <meta charset="UTF-8"/>
 <title>${escapeXml(title)}</title>
@@ -75,7 +79,7 @@ ${body}
 `;
 }
 
-function styleSheet(layout: PageLayout): string {
+function styleSheet(layout: PageLayout, ornament: string): string {
   const em = (points: number) => `${(points / layout.fontSize).toFixed(3)}em`;
   const levels = [1, 2, 3, 4, 5, 6].map(
     (level) => `p.level-${level} { margin-left: ${em(level * layout.indentStep)}; }`,
@@ -88,9 +92,16 @@ p.align-left { text-align: left; }
 p.align-center { text-align: center; }
 p.align-right { text-align: right; }
 p.align-justify { text-align: justify; }
-p.scene-break { text-align: center; margin: 0.5em 0; }
+hr.scene-break { border: 0; margin: 1em 0; text-align: center; height: 1.5em; }
+hr.scene-break::after { content: "${ornament.replace(/["\\]/g, '\\$&')}"; }
 ${levels.join('\n')}
+.cover { text-align: center; margin: 0; }
+.cover img { max-width: 100%; max-height: 100%; }
 .title-page { text-align: center; margin-top: 30%; }
+.copyright { margin-top: 60%; font-size: 0.85em; }
+.dedication, .epigraph { text-align: center; font-style: italic; margin-top: 25%; }
+.epigraph .source { font-style: normal; }
+.also-by { list-style: none; padding-left: 0; text-align: center; font-style: italic; }
 .title-page .title { font-size: 1.8em; margin-bottom: 1em; }
 .title-page .author { font-size: 1.2em; }
 nav ol { list-style: none; padding-left: 0; }
@@ -107,90 +118,367 @@ const CONTAINER_XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 const chapterFile = (index: number) => `chapter-${String(index + 1).padStart(3, '0')}.xhtml`;
 
-function packageDocument(manuscript: Manuscript, modified: string): string {
-  const chapterIds = manuscript.chapters.map((_, index) => `chapter-${index + 1}`);
-  const manifest = manuscript.chapters.map(
-    (_, index) =>
-      `<item id="${chapterIds[index]}" href="${chapterFile(index)}" media-type="application/xhtml+xml"/>`,
+/** One XHTML file of the book, in reading order. */
+export interface ContentDocument {
+  id: string;
+  file: string;
+  /** The name the table of contents gives it; none: not listed. */
+  listedAs?: string;
+  xhtml: string;
+  /** Reached only from the table of contents or a link (the navigation document when not asked for). */
+  nonLinear?: boolean;
+}
+
+/**
+ * EPUB Accessibility 1.1's metadata, each claim true of what the renderer makes: text throughout (the cover an
+ * image with its text alternative), structural navigation by headings and a table of contents, reading order
+ * as the spine, no hazards.
+ */
+function accessibilityMetadata(hasCover: boolean): string {
+  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', 'displayTransformability'];
+  if (hasCover) features.push('alternativeText');
+  const summary =
+    'This publication meets WCAG 2.1 Level AA: its text can be restyled by the reading system, chapters are ' +
+    'headed in reading order and reached from the table of contents and the landmarks' +
+    (hasCover ? ', and the cover image is described in text.' : '.');
+  return [
+    '<meta property="schema:accessMode">textual</meta>',
+    ...(hasCover ? ['<meta property="schema:accessMode">visual</meta>'] : []),
+    '<meta property="schema:accessModeSufficient">textual</meta>',
+    ...features.map((feature) => `<meta property="schema:accessibilityFeature">${feature}</meta>`),
+    '<meta property="schema:accessibilityHazard">none</meta>',
+    `<meta property="schema:accessibilitySummary">${escapeXml(summary)}</meta>`,
+    '<meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.1 Level AA</meta>',
+    '<meta property="a11y:certifiedBy">Loreweaver</meta>',
+  ].join('\n');
+}
+
+function packageDocument(
+  manuscript: Manuscript,
+  documents: readonly ContentDocument[],
+  cover: CoverImage | undefined,
+  language: string,
+  modified: string,
+): string {
+  const manifest = [
+    '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+    '<item id="css" href="styles.css" media-type="text/css"/>',
+    ...(cover
+      ? [
+          `<item id="cover-image" href="${coverFileName(cover)}" media-type="${cover.contentType}" properties="cover-image"/>`,
+        ]
+      : []),
+    ...documents
+      .filter((document) => document.id !== 'nav')
+      .map(
+        (document) =>
+          `<item id="${document.id}" href="${document.file}" media-type="application/xhtml+xml"/>`,
+      ),
+  ];
+  const spine = documents.map(
+    (document) => `<itemref idref="${document.id}"${document.nonLinear ? ' linear="no"' : ''}/>`,
   );
-  const spine = chapterIds.map((id) => `<itemref idref="${id}"/>`);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="en">
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${language}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="book-id">urn:uuid:${storyUuid(manuscript.storyId)}</dc:identifier>
 <dc:title>${escapeXml(manuscript.title)}</dc:title>
 <dc:creator>${escapeXml(manuscript.authorName)}</dc:creator>
-<dc:language>en</dc:language>
+<dc:language>${language}</dc:language>
 <meta property="dcterms:modified">${modified}</meta>
+${accessibilityMetadata(cover !== undefined)}
 </metadata>
 <manifest>
-<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
-<item id="css" href="styles.css" media-type="text/css"/>
-<item id="title-page" href="title.xhtml" media-type="application/xhtml+xml"/>
 ${manifest.join('\n')}
 </manifest>
 <spine>
-<itemref idref="title-page"/>
-<itemref idref="nav" linear="no"/>
 ${spine.join('\n')}
 </spine>
 </package>
 `;
 }
 
-function navigationDocument(manuscript: Manuscript): string {
-  const entries = manuscript.chapters.map(
-    (chapter, index) =>
-      `<li><a href="${chapterFile(index)}">${escapeXml(chapter.title) || `Chapter ${index + 1}`}</a></li>`,
-  );
+function navigationDocument(
+  manuscript: Manuscript,
+  documents: readonly ContentDocument[],
+  language: string,
+): string {
+  const entries = documents
+    .filter((document) => document.listedAs !== undefined)
+    .map((document) => `<li><a href="${document.file}">${escapeXml(document.listedAs!)}</a></li>`);
+  const firstChapter = documents.find((document) => document.id === 'chapter-1');
+  const coverPage = documents.find((document) => document.id === 'cover');
+  const landmarks = [
+    ...(coverPage ? [`<li><a epub:type="cover" href="${coverPage.file}">Cover</a></li>`] : []),
+    '<li><a epub:type="toc" href="nav.xhtml#toc">Contents</a></li>',
+    ...(firstChapter
+      ? [`<li><a epub:type="bodymatter" href="${firstChapter.file}">Start of content</a></li>`]
+      : []),
+  ];
   return xhtmlDocument(
     manuscript.title,
-    `<nav epub:type="toc" id="toc" role="doc-toc">
-<h1>Contents</h1>
+    `<nav epub:type="toc" id="toc" role="doc-toc" aria-labelledby="toc-title">
+<h1 id="toc-title">Contents</h1>
 <ol>
 ${entries.join('\n')}
 </ol>
+</nav>
+<nav epub:type="landmarks" id="landmarks" aria-labelledby="landmarks-title" hidden="hidden">
+<h2 id="landmarks-title">Landmarks</h2>
+<ol>
+${landmarks.join('\n')}
+</ol>
 </nav>`,
     'frontmatter',
+    language,
   );
 }
 
-function titlePage(manuscript: Manuscript): string {
-  return xhtmlDocument(
-    manuscript.title,
-    `<section class="title-page" epub:type="titlepage">
+/** A section of the book's matter: its own file, headed when it has a title. */
+function matterDocument(
+  id: string,
+  title: string,
+  inner: string,
+  sectionType: string,
+  bodyType: 'frontmatter' | 'backmatter',
+  language: string,
+  role?: string,
+): ContentDocument {
+  const roleAttribute = role ? ` role="${role}"` : '';
+  return {
+    id,
+    file: `${id}.xhtml`,
+    xhtml: xhtmlDocument(
+      title,
+      `<section${sectionType ? ` epub:type="${sectionType}"` : ''}${roleAttribute} aria-label="${escapeXml(title)}">
+${inner}
+</section>`,
+      bodyType,
+      language,
+    ),
+  };
+}
+
+const paragraphsXhtml = (text: string, className = '') =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => `<p${className ? ` class="${className}"` : ''}>${escapeXml(line)}</p>`)
+    .join('\n');
+
+/** The files before the first chapter: cover, title page, copyright, dedication, epigraph, contents. */
+function frontMatter(
+  manuscript: Manuscript,
+  settings: BookSettings,
+  layout: ExportLayout,
+  cover: CoverImage | undefined,
+  language: string,
+  year: number,
+): ContentDocument[] {
+  const front = settings.front_matter;
+  const book = layout === 'book';
+  const documents: ContentDocument[] = [];
+  if (cover) {
+    const alternative = `Cover of ${manuscript.title}${manuscript.authorName ? ` by ${manuscript.authorName}` : ''}`;
+    documents.push(
+      matterDocument(
+        'cover',
+        manuscript.title,
+        `<p class="cover"><img src="${coverFileName(cover)}" alt="${escapeXml(alternative)}"/></p>`,
+        'cover',
+        'frontmatter',
+        language,
+      ),
+    );
+  }
+  if (!book || front.title_page) {
+    documents.push(
+      matterDocument(
+        'title-page',
+        manuscript.title,
+        `<div class="title-page">
 <p class="title">${escapeXml(manuscript.title)}</p>
 <p class="author">${escapeXml(manuscript.authorName)}</p>
-</section>`,
-    'frontmatter',
-  );
+</div>`,
+        'titlepage',
+        'frontmatter',
+        language,
+      ),
+    );
+  }
+  if (book && front.copyright_page) {
+    const owner = manuscript.authorName.trim();
+    const first = `Copyright © ${front.copyright_year ?? year}${owner ? ` ${owner}` : ''}`;
+    const text = `${first}\n${front.copyright_text || 'All rights reserved.'}`;
+    documents.push(
+      matterDocument(
+        'copyright',
+        'Copyright',
+        `<div class="copyright">\n${paragraphsXhtml(text)}\n</div>`,
+        'copyright-page',
+        'frontmatter',
+        language,
+      ),
+    );
+  }
+  if (book && front.dedication) {
+    documents.push(
+      matterDocument(
+        'dedication',
+        'Dedication',
+        `<div class="dedication">\n${paragraphsXhtml(front.dedication)}\n</div>`,
+        'dedication',
+        'frontmatter',
+        language,
+        'doc-dedication',
+      ),
+    );
+  }
+  if (book && front.epigraph) {
+    const source = front.epigraph_source
+      ? `\n<p class="source">— ${escapeXml(front.epigraph_source)}</p>`
+      : '';
+    documents.push(
+      matterDocument(
+        'epigraph',
+        'Epigraph',
+        `<div class="epigraph">\n${paragraphsXhtml(front.epigraph)}${source}\n</div>`,
+        'epigraph',
+        'frontmatter',
+        language,
+        'doc-epigraph',
+      ),
+    );
+  }
+  return documents;
 }
+
+/** The files after the last chapter: acknowledgements, about the author, the author's other books. */
+function backMatter(manuscript: Manuscript, settings: BookSettings, language: string): ContentDocument[] {
+  const back = settings.back_matter;
+  const documents: ContentDocument[] = [];
+  const headed = (title: string, inner: string) => `<h1>${escapeXml(title)}</h1>\n${inner}`;
+  if (back.acknowledgements) {
+    documents.push({
+      ...matterDocument(
+        'acknowledgements',
+        'Acknowledgements',
+        headed('Acknowledgements', paragraphsXhtml(back.acknowledgements, 'indent')),
+        'acknowledgments',
+        'backmatter',
+        language,
+        'doc-acknowledgments',
+      ),
+      listedAs: 'Acknowledgements',
+    });
+  }
+  if (back.about_the_author) {
+    documents.push({
+      ...matterDocument(
+        'about-the-author',
+        'About the Author',
+        headed('About the Author', paragraphsXhtml(back.about_the_author, 'indent')),
+        '',
+        'backmatter',
+        language,
+      ),
+      listedAs: 'About the Author',
+    });
+  }
+  if (back.also_by.length > 0) {
+    const title = `Also by ${manuscript.authorName.trim() || 'the Author'}`;
+    const items = back.also_by.map((book) => `<li>${escapeXml(book)}</li>`).join('\n');
+    documents.push({
+      ...matterDocument(
+        'also-by',
+        title,
+        headed(title, `<ul class="also-by">\n${items}\n</ul>`),
+        '',
+        'backmatter',
+        language,
+      ),
+      listedAs: title,
+    });
+  }
+  return documents;
+}
+
+export interface EpubOptions {
+  /** The year a copyright line states when the author set none (the file's year otherwise). */
+  year?: number;
+}
+
+/** The book's files in reading order, with its style sheet: what the EPUB zips and the preview shows. */
+export interface EpubContent {
+  documents: ContentDocument[];
+  styleSheet: string;
+  language: string;
+}
+
+export function epubContent(
+  manuscript: Manuscript,
+  exportLayout: ExportLayout,
+  options: EpubOptions = {},
+): EpubContent {
+  const layout = pageLayout(exportLayout);
+  const settings = manuscript.book ?? DEFAULT_BOOK_SETTINGS;
+  const language = settings.language;
+  const book = exportLayout === 'book';
+  const ornament = book
+    ? (settings.scene_break ?? BOOK_STYLE_DESIGNS[settings.style].ornament)
+    : layout.sceneBreakMark;
+  const year = options.year ?? new Date().getUTCFullYear();
+
+  const front = frontMatter(manuscript, settings, exportLayout, manuscript.cover, language, year);
+  const chapters: ContentDocument[] = manuscript.chapters.map((chapter, index) => {
+    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const body = `<section epub:type="chapter" role="doc-chapter" aria-labelledby="title">
+<h1 id="title">${escapeXml(title)}</h1>
+${blocksXhtml(chapterBlocks(chapter.paragraphs), layout)}
+</section>`;
+    return {
+      id: `chapter-${index + 1}`,
+      file: chapterFile(index),
+      listedAs: title,
+      xhtml: xhtmlDocument(title, body, 'bodymatter', language),
+    };
+  });
+  const back = book ? backMatter(manuscript, settings, language) : [];
+  const listed = [...front, ...chapters, ...back];
+  const navigation: ContentDocument = {
+    id: 'nav',
+    file: 'nav.xhtml',
+    xhtml: navigationDocument(manuscript, listed, language),
+    nonLinear: !(book && settings.front_matter.table_of_contents),
+  };
+  return {
+    documents: [...front, navigation, ...chapters, ...back],
+    styleSheet: styleSheet(layout, ornament),
+    language,
+  };
+}
+
+/** The cover's file name inside the book. */
+export const coverFileName = (cover: CoverImage) =>
+  `cover.${cover.contentType === 'image/png' ? 'png' : 'jpg'}`;
 
 export async function renderEpub(
   manuscript: Manuscript,
   exportLayout: ExportLayout,
+  options: EpubOptions = {},
 ): Promise<RenderedExport> {
-  const layout = pageLayout(exportLayout);
+  const { documents, styleSheet: css, language } = epubContent(manuscript, exportLayout, options);
   // EPUB wants the time to the second, in UTC.
   const modified = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const zip = new JSZip();
   // The mimetype must come first and uncompressed so a reader can recognise the file from its first bytes.
   zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
   zip.file('META-INF/container.xml', CONTAINER_XML);
-  zip.file('OEBPS/content.opf', packageDocument(manuscript, modified));
-  zip.file('OEBPS/nav.xhtml', navigationDocument(manuscript));
-  zip.file('OEBPS/styles.css', styleSheet(layout));
-  zip.file('OEBPS/title.xhtml', titlePage(manuscript));
-  manuscript.chapters.forEach((chapter, index) => {
-    const body = `<section epub:type="chapter" role="doc-chapter" aria-labelledby="title">
-<h1 id="title">${escapeXml(chapter.title)}</h1>
-${blocksXhtml(chapterBlocks(chapter.paragraphs), layout)}
-</section>`;
-    zip.file(
-      `OEBPS/${chapterFile(index)}`,
-      xhtmlDocument(chapter.title || manuscript.title, body, 'bodymatter'),
-    );
-  });
+  zip.file('OEBPS/content.opf', packageDocument(manuscript, documents, manuscript.cover, language, modified));
+  zip.file('OEBPS/styles.css', css);
+  if (manuscript.cover) zip.file(`OEBPS/${coverFileName(manuscript.cover)}`, manuscript.cover.body);
+  for (const document of documents) zip.file(`OEBPS/${document.file}`, document.xhtml);
   const body = await zip.generateAsync({
     type: 'uint8array',
     compression: 'DEFLATE',

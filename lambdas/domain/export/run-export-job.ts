@@ -1,12 +1,15 @@
 import { reanchor, type AnchorParagraph, type TextAnchor } from '../../../shared/anchoring';
 import { paragraphText, parseParagraphChunk } from '../../../shared/paragraph-text';
+import { FullStoryCursorSchema } from '../../../shared/schemas/block';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
+import type { FullStory } from '../../../shared/schemas/story';
 import { describeError } from '../../logger';
 import type { DomainPorts } from '../ports';
 import type { Repositories } from '../repositories';
 import { getFullStory } from '../stories/full-story';
+import { imageKeyOf, storyImagePrefix } from '../images/stored-images';
 import { exportFileKey, type ExportJobMessage } from './export-story';
-import { createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
+import { type CoverImage, createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
 import type { ManuscriptComment, ManuscriptSuggestion, ParagraphReview } from './manuscript-review';
 import { renderManuscript } from './render-manuscript';
 
@@ -73,6 +76,38 @@ async function chapterReview(
 }
 
 /**
+ * Every page of the story's text: a page holds at most 4 MB of paragraphs, and a long novel runs onto the next,
+ * the chapter a page stops in continued on it.
+ */
+async function readWholeStory(
+  repositories: Repositories,
+  userId: string,
+  storyId: string,
+): Promise<FullStory> {
+  const first = await getFullStory(repositories, userId, storyId);
+  let { next } = first;
+  const byChapter = new Map(first.chapters_with_contents.map((entry) => [entry.chapter.id, entry]));
+  while (next !== undefined) {
+    const page = await getFullStory(repositories, userId, storyId, FullStoryCursorSchema.parse(next));
+    for (const entry of page.chapters_with_contents) {
+      const known = byChapter.get(entry.chapter.id);
+      if (known) known.blocks.items.push(...entry.blocks.items);
+      else byChapter.set(entry.chapter.id, entry);
+    }
+    next = page.next;
+  }
+  return { ...first, chapters_with_contents: [...byChapter.values()] };
+}
+
+/** The story's stored cover, when it is one of ours in a format an EPUB carries. */
+async function readCover(ports: RunExportJobPorts, story: FullStory): Promise<CoverImage | undefined> {
+  const key = imageKeyOf(story.image_url, storyImagePrefix(story.story_id));
+  const stored = key ? await ports.blobs.get('images', key) : undefined;
+  if (stored?.contentType !== 'image/jpeg' && stored?.contentType !== 'image/png') return undefined;
+  return { body: stored.body, contentType: stored.contentType };
+}
+
+/**
  * The story as stored, never as a client last showed it: every ready chapter's paragraphs in order, the author's
  * name and email from their profile. A chapter still being created has nothing to export yet and is left out, as
  * is a chapter at none of the stages the author chose. Comments and suggestions come along only when asked.
@@ -86,7 +121,8 @@ export async function readManuscript(
     repositories.users.get(message.user_id),
     repositories.books.get(message.story_id),
   ]);
-  const story = await getFullStory(repositories, message.user_id, message.story_id);
+  const story = await readWholeStory(repositories, message.user_id, message.story_id);
+  const cover = message.type === 'epub' ? await readCover(ports, story) : undefined;
   const withReview = message.include_comments === true || message.include_suggestions === true;
   const chapters: ManuscriptChapter[] = await Promise.all(
     story.chapters_with_contents
@@ -123,6 +159,7 @@ export async function readManuscript(
     authorContact: author?.email ?? '',
     chapters,
     ...(book ? { book } : {}),
+    ...(cover ? { cover } : {}),
   });
 }
 

@@ -122,6 +122,26 @@ describe('ChapterEditor', () => {
     expect(onWordCountChange).toHaveBeenLastCalledWith(8);
   });
 
+  it('shows a paragraph holding only *** or # as a scene break', async () => {
+    stubFetch(() =>
+      contentResponse([
+        ['a', 'The caravan left.'],
+        ['b', '* * *'],
+        ['c', '#'],
+      ]),
+    );
+
+    renderEditor(newStoryId());
+
+    await waitFor(() => expect(paragraphTexts()).toEqual(['The caravan left.', '* * *', '#']));
+    const paragraphs = () => [...screen.getByRole('textbox', { name: 'Chapter text' }).querySelectorAll('p')];
+    expect(paragraphs().map((paragraph) => paragraph.classList.contains('lw-scene-break'))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
   it('shows the opening paragraphs, not editable, while the rest is read, then the whole chapter to edit', async () => {
     const storyId = newStoryId();
     const rest = deferred<void>();

@@ -27,6 +27,8 @@ export const apiPaths = {
   story,
   storyDetails: (storyId: string) => `${story(storyId)}/details`,
   documentSettings: (storyId: string) => `${story(storyId)}/settings`,
+  bookSettings: (storyId: string) => `${story(storyId)}/book`,
+  bookPreview: (storyId: string) => `${story(storyId)}/book/preview`,
   storyProgress: (storyId: string) => `${story(storyId)}/progress`,
   storyExport: (storyId: string) => `${story(storyId)}/export`,
   exportJob: (storyId: string, jobId: string) => `${story(storyId)}/export/${segment(jobId)}`,

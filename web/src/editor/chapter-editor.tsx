@@ -41,6 +41,7 @@ import {
 import { FindReplacePlugin } from './plugins/find-replace-plugin';
 import { InitialContentPlugin } from './plugins/initial-content-plugin';
 import { NormalisationPlugin } from './plugins/normalisation-plugin';
+import { SceneBreakPlugin } from './plugins/scene-break-plugin';
 import { PastePlugin } from './plugins/paste-plugin';
 import { SelectionSyncPlugin } from './plugins/selection-sync-plugin';
 import { TabPlugin } from './plugins/tab-plugin';
@@ -187,6 +188,8 @@ const baseManuscriptStyles = {
     // Taps are handled as taps (caret, double-tap word selection), not as double-tap zoom.
     touchAction: 'manipulation',
   },
+  // A scene break: centred and spaced out, never indented, as every export draws it.
+  '& .lw-paragraph.lw-scene-break': { textAlign: 'center', letterSpacing: '0.4em', textIndent: 0 },
   '& .lw-paragraph': {
     m: 0,
     mb: '0.9em',
@@ -310,6 +313,7 @@ function LoadedEditor({
         <TabPlugin />
         <AutotabPlugin enabled={settings.autotab} />
         <NormalisationPlugin />
+        <SceneBreakPlugin />
         <PastePlugin autotab={settings.autotab} onLargePaste={warnLargePaste} />
         <ContextMenuPlugin />
         <TouchSelectionPlugin />

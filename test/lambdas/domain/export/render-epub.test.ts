@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderEpub } from '../../../../lambdas/domain/export/render-epub';
 import { epubcheck, temporaryFolder, writeExport } from './export-files';
 import { sampleManuscript } from './manuscript-fixture';
+import type { Manuscript, RenderedExport } from '../../../../lambdas/domain/export/manuscript';
+import { BOOK_STYLES, BookSettingsSchema, type BookStyle } from '../../../../shared/schemas/book';
 
 let folder: ReturnType<typeof temporaryFolder>;
 beforeEach(() => {
@@ -10,13 +12,52 @@ beforeEach(() => {
 });
 afterEach(() => folder.remove());
 
+/** The sample as a book with every matter on, in a style, with a cover and in British English. */
+function bookSample(style: BookStyle): Manuscript {
+  return {
+    ...sampleManuscript(),
+    book: BookSettingsSchema.parse({
+      style,
+      language: 'en-GB',
+      front_matter: { dedication: 'For M.', epigraph: 'The sea remembers.', epigraph_source: 'Anon.' },
+      back_matter: {
+        acknowledgements: 'To the harbour master.',
+        about_the_author: 'Ada Quill lives by the sea.',
+        also_by: ['The Tide Clock', 'Small Harbours'],
+      },
+    }),
+    cover: { body: COVER_PNG, contentType: 'image/png' },
+  };
+}
+
+/** A 1 × 1 PNG: a real image, so epubcheck reads the cover it is told of. */
+const COVER_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+async function entries(manuscript: Manuscript, layout: 'manuscript' | 'book') {
+  const zip = await JSZip.loadAsync((await renderEpub(manuscript, layout, { year: 2026 })).body);
+  const read = (name: string) => zip.file(`OEBPS/${name}`)!.async('string');
+  return { zip, read };
+}
+
 describe('renderEpub', () => {
   // epubcheck starts a JVM, which takes a while on a busy machine.
-  it.each(['manuscript', 'book'] as const)(
-    'passes epubcheck (%s layout)',
+  const epubs: [string, () => Promise<RenderedExport>][] = [
+    ['the manuscript layout', () => renderEpub(sampleManuscript(), 'manuscript')],
+    ...BOOK_STYLES.map((style): [string, () => Promise<RenderedExport>] => [
+      `a ${style} book, every matter on`,
+      () => renderEpub(bookSample(style), 'book'),
+    ]),
+  ];
+  it.each(epubs)(
+    'passes epubcheck with no error and no warning: %s',
     { timeout: 120_000 },
-    async (layout) => {
-      const { body, extension, contentType } = await renderEpub(sampleManuscript(), layout);
+    async (_, render) => {
+      const { body, extension, contentType } = await render();
 
       const result = epubcheck(writeExport(folder.folder, `sample.${extension}`, body));
 
@@ -25,6 +66,68 @@ describe('renderEpub', () => {
       expect(result.status).toBe(0);
     },
   );
+
+  it('states its accessibility, and what it states is so: headings in order, a described cover, the language', async () => {
+    const { zip, read } = await entries(bookSample('classic'), 'book');
+    const opf = await read('content.opf');
+    const meta = (property: string) =>
+      [...opf.matchAll(new RegExp(`<meta property="${property}">([^<]+)</meta>`, 'g'))].map(
+        (match) => match[1],
+      );
+
+    expect(meta('schema:accessMode')).toEqual(['textual', 'visual']);
+    expect(meta('schema:accessModeSufficient')).toEqual(['textual']);
+    expect(meta('schema:accessibilityFeature')).toEqual(
+      expect.arrayContaining(['structuralNavigation', 'tableOfContents', 'readingOrder', 'alternativeText']),
+    );
+    expect(meta('schema:accessibilityHazard')).toEqual(['none']);
+    expect(meta('schema:accessibilitySummary')[0]).toMatch(/WCAG 2\.1 Level AA/);
+    expect(meta('dcterms:conformsTo')).toEqual(['EPUB Accessibility 1.1 - WCAG 2.1 Level AA']);
+    expect(opf).toContain('<dc:language>en-GB</dc:language>');
+    expect(opf).toContain('properties="cover-image"');
+
+    const documents = Object.keys(zip.files).filter((name) => name.endsWith('.xhtml'));
+    for (const name of documents) {
+      const xhtml = await zip.file(name)!.async('string');
+      expect(xhtml, name).toContain('xml:lang="en-GB" lang="en-GB"');
+      const levels = [...xhtml.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]));
+      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), name).toBeLessThanOrEqual(1));
+      for (const image of xhtml.matchAll(/<img\b[^>]*>/g))
+        expect(image[0]).toMatch(/alt="Cover of The Lantern Road by Ada Quill"/);
+    }
+  });
+
+  it('sets the front matter, the chapters and the back matter in order, listed and marked as such', async () => {
+    const { read } = await entries(bookSample('romance'), 'book');
+    const opf = await read('content.opf');
+    const navigation = await read('nav.xhtml');
+    const spine = [...opf.matchAll(/<itemref idref="([^"]+)"/g)].map((match) => match[1]);
+
+    expect(spine).toEqual([
+      'cover',
+      'title-page',
+      'copyright',
+      'dedication',
+      'epigraph',
+      'nav',
+      'chapter-1',
+      'chapter-2',
+      'acknowledgements',
+      'about-the-author',
+      'also-by',
+    ]);
+    expect(await read('copyright.xhtml')).toContain('Copyright © 2026 Ada Quill');
+    expect(await read('dedication.xhtml')).toContain('epub:type="dedication"');
+    expect(await read('epigraph.xhtml')).toContain('— Anon.');
+    expect(await read('also-by.xhtml')).toContain('<li>Small Harbours</li>');
+    expect(
+      [...navigation.matchAll(/<li><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]),
+    ).toEqual(['Chapter One', 'Chapter Two', 'Acknowledgements', 'About the Author', 'Also by Ada Quill']);
+    expect(navigation).toContain('epub:type="landmarks"');
+    expect(navigation).toContain('<a epub:type="bodymatter" href="chapter-001.xhtml">');
+    expect(await read('styles.css')).toContain('hr.scene-break::after { content: "❦"; }');
+    expect(await read('chapter-001.xhtml')).toContain('<hr class="scene-break"/>');
+  });
 
   it('stores the mimetype first and uncompressed', async () => {
     const { body } = await renderEpub(sampleManuscript(), 'manuscript');
@@ -46,7 +149,7 @@ describe('renderEpub', () => {
     expect(first).toContain('<h1 id="title">Chapter One</h1>');
     expect(first).toContain('<p class="align-left indent">The night was cold and <b>very</b> still.</p>');
     expect(first).toContain('<i>softly</i> to <u>Marrow</u> and <s>crossed</s> the bridge.');
-    expect(first).toContain('<p class="scene-break" role="separator">#</p>');
+    expect(first).toContain('<hr class="scene-break"/>');
     expect(first).toContain('<p class="align-center flush">A centred line of verse</p>');
     expect(second).toContain('Morning came early<br/>over the hills.');
     expect(second).toContain('<p class="align-justify indent">Everything was justified at last.</p>');

@@ -115,13 +115,13 @@ describe('the export menu', () => {
     const layouts = within(menu).getAllByRole('menuitemradio');
     expect(layouts.map((item) => [item.textContent, item.getAttribute('aria-checked')])).toEqual([
       ['ManuscriptStandard format for agents and editors', 'true'],
-      ['BookTypeset pages for reading', 'false'],
+      ['BookPrint-ready pages and e-book, by the book settings', 'false'],
     ]);
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['PDF', 'DOCX', 'EPUB']);
+    ).toEqual(['Book settings…Trim, style, front and back matter', 'PDF', 'DOCX', 'EPUB']);
   });
 
   it('sends what autosave holds, then exports in the chosen layout and shows the link', async () => {

@@ -42,6 +42,11 @@ export const workspaceAlerts = {
     message: 'There was an error deleting your chapter. Please report this.',
     severity: 'error',
   },
+  bookSettingsSaveFailed: {
+    title: 'Error',
+    message: 'The book settings could not be saved. Your choices are still in the dialog; try again.',
+    severity: 'error',
+  },
   outlineSaveFailed: {
     title: 'Error',
     message: 'There was an error updating your outline. Please report this.',

@@ -1,5 +1,6 @@
 import Check from '@mui/icons-material/Check';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,14 +13,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import { EXPORT_LAYOUTS, EXPORT_TYPES, type ExportLayout } from '../../../../../shared/schemas/export';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { MountedOnceOpened } from '../../../lib/mounted-once-opened';
 import { useUser } from '../../../lib/user/user-context';
 import { EXPORT_TYPE_LABELS, useStoryExport } from '../hooks/use-story-export';
 import { EXPORT_FOR_SUBSCRIBERS_ONLY } from '../workspace-messages';
 
+// The dialog's form (and its schema checks) loads when first opened: the toolbar's first paint needs none of it.
+const BookSettingsDialog = lazyComponent(() => import('./book-settings-dialog'), 'BookSettingsDialog');
+
 /** The layouts as the menu offers them (ours: the spec has one layout and no choice). */
 const LAYOUT_CHOICES: Record<ExportLayout, { label: string; description: string }> = {
   manuscript: { label: 'Manuscript', description: 'Standard format for agents and editors' },
-  book: { label: 'Book', description: 'Typeset pages for reading' },
+  book: { label: 'Book', description: 'Print-ready pages and e-book, by the book settings' },
 };
 
 export interface ExportMenuProps {
@@ -40,6 +46,7 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
   const [finalOnly, setFinalOnly] = useState(false);
   const [includeComments, setIncludeComments] = useState(false);
   const [includeSuggestions, setIncludeSuggestions] = useState(false);
+  const [bookSettingsOpen, setBookSettingsOpen] = useState(false);
   const { startExport, pending } = useStoryExport({ storyId, title: storyTitle });
   const menuId = useId();
   const open = anchor !== null;
@@ -103,6 +110,17 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
             />
           </MenuItem>
         ))}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setBookSettingsOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <MenuBookOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Book settings…" secondary="Trim, style, front and back matter" />
+        </MenuItem>
         <Divider />
         <MenuItem
           role="menuitemcheckbox"
@@ -153,6 +171,13 @@ export function ExportMenu({ storyId, storyTitle }: ExportMenuProps) {
           </MenuItem>
         ))}
       </Menu>
+      <MountedOnceOpened open={bookSettingsOpen}>
+        <BookSettingsDialog
+          open={bookSettingsOpen}
+          storyId={storyId}
+          onClose={() => setBookSettingsOpen(false)}
+        />
+      </MountedOnceOpened>
     </>
   );
 }
