@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs npm scripts at the same time and fails when any of them fails. `npm test` uses it twice so that the
-# 2-core CI machine never leaves a core idle: ESLint, tsc, Vite's build and the unit tests together (the unit
-# tests' last files leave a core idle, which the others fill); then the CDK synthesis (one core, bundling one
-# Lambda after another) beside the browser tests, which leave about a third of the machine idle while pages
-# wait on timers and the network. Each script's output is printed whole when it ends, under a line with its
+# 2-core CI machine never leaves a core idle: ESLint, tsc and Vite's build (about one core each) together; then,
+# after the unit tests (which keep both cores busy by themselves; run beside the first three they took as long
+# as the four in a row), the CDK synthesis (one core, bundling one Lambda after another) beside the browser
+# tests, which leave about a third of the machine idle while pages wait on timers and the network. Each script's output is printed whole when it ends, under a line with its
 # name, outcome and duration, so outputs never interleave.
 # Usage: scripts/run-side-by-side.sh <npm script>...
 set -uo pipefail

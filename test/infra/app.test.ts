@@ -401,12 +401,16 @@ describe('export', () => {
     );
   });
 
-  it('copies the fonts into no route bundle but those that draw images (generated covers need Tinos Bold)', () => {
+  it('copies the fonts into no route bundle but those that draw images (generated covers need Tinos Bold) or books', () => {
     const bundles = routeBundles();
     const withFonts = bundles.filter(({ code }) => existsSync(join(code, 'fonts')));
 
     expect(withFonts.map(({ route }) => route)).toContain('POST /api/stories');
-    expect(withFonts.filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))).toEqual([]);
+    expect(
+      withFonts
+        .filter(({ code }) => !existsSync(join(code, 'node_modules', 'sharp')))
+        .map(({ route }) => route),
+    ).toEqual(['POST /api/stories/{storyId}/book/preview']);
   });
 
   it('ships the Bold Noto Sans SC, KR, Arabic, Devanagari and Thai beside the bundles that draw covers, and nowhere else', () => {

@@ -98,6 +98,24 @@ describe('IndexedDB op store', () => {
     expect((await pageStore()).load(scope)).toMatchObject([{ chunk: '{"typed":"the last keystroke"}' }]);
   });
 
+  it('keeps the copy in localStorage when the database write fails as the page goes (an aborted transaction)', async () => {
+    const errors: unknown[] = [];
+    const store = await pageStore((error) => errors.push(error));
+    const database = await openOfflineDatabase();
+    // The browser aborts the transactions of a page being closed.
+    const aborted = vi.spyOn(database, 'transaction').mockImplementation(() => {
+      throw new DOMException('The transaction was aborted.', 'AbortError');
+    });
+
+    store.put({ ...saveOp('a'), chunk: '{"typed":"as the tab closed"}' });
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    aborted.mockRestore();
+
+    expect(Object.keys(window.localStorage)).toEqual(['loreweaver.pending.v1|story-1|chapter-1|block|a']);
+    expect((await pageStore()).load(scope)).toMatchObject([{ chunk: '{"typed":"as the tab closed"}' }]);
+  });
+
   it("follows another tab's changes", async () => {
     const here = await pageStore();
     const otherTab = await pageStore();

@@ -150,26 +150,38 @@ export async function openIndexedDbOpStore(
   const journaled = new Set<string>();
   let writing = false;
 
+  /**
+   * Writes what is unwritten, batch after batch. A change leaves `unwritten` (and its copy in localStorage goes)
+   * only once a transaction holding it has committed: one the browser aborts — as it does to the transactions of
+   * a page being closed — or refuses leaves the change where it is, still copied to localStorage as the page goes,
+   * and the next change tries again.
+   */
   const writeUnwritten = async () => {
     writing = true;
-    while (unwritten.size > 0) {
-      const batch = [...unwritten];
-      try {
-        const transaction = database.transaction('pendingOps', 'readwrite');
-        await Promise.all([
-          ...batch.map(([key, op]) => (op ? transaction.store.put(op, key) : transaction.store.delete(key))),
-          transaction.done,
-        ]);
-      } catch (error) {
-        onStorageError(error);
+    try {
+      while (unwritten.size > 0) {
+        const batch = [...unwritten];
+        try {
+          const transaction = database.transaction('pendingOps', 'readwrite');
+          await Promise.all([
+            ...batch.map(([key, op]) =>
+              op ? transaction.store.put(op, key) : transaction.store.delete(key),
+            ),
+            transaction.done,
+          ]);
+        } catch (error) {
+          onStorageError(error);
+          return;
+        }
+        for (const [key, op] of batch) {
+          if (unwritten.get(key) !== op) continue;
+          unwritten.delete(key);
+          if (journaled.delete(key)) storage?.removeItem(key);
+        }
       }
-      for (const [key, op] of batch) {
-        if (unwritten.get(key) !== op) continue;
-        unwritten.delete(key);
-        if (journaled.delete(key)) storage?.removeItem(key);
-      }
+    } finally {
+      writing = false;
     }
-    writing = false;
   };
 
   const journalUnwritten = () => {
