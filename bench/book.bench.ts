@@ -16,22 +16,15 @@ import { renderEpub } from '../lambdas/domain/export/render-epub';
 import { renderPrintBook } from '../lambdas/domain/export/render-print-book';
 import { BOOK_STYLES, type BookStyle } from '../shared/schemas/book';
 import { epubcheck } from '../test/lambdas/domain/export/export-files';
-import { keepRuleBreaches, layoutPages, markedNovel } from '../test/lambdas/domain/export/print-book-reading';
+import {
+  ALL_MATTER,
+  keepRuleBreaches,
+  layoutPages,
+  markedNovel,
+} from '../test/lambdas/domain/export/print-book-reading';
 import { printFigure } from './support/figures';
 
 const WORDS = 150_000;
-const ALL_MATTER = {
-  front_matter: {
-    dedication: 'For the keepers of lights.',
-    epigraph: 'The sea remembers.',
-    epigraph_source: 'Anon.',
-  },
-  back_matter: {
-    acknowledgements: 'To the harbour master.',
-    about_the_author: 'Ada lives by the sea.',
-    also_by: ['The Tide Clock'],
-  },
-};
 
 interface OneBook {
   seconds: number;

@@ -65,6 +65,20 @@ export function markedNovel(words: number, settings: BookSettingsRequest = {}): 
   });
 }
 
+/** Every front and back matter on: the novel of the print book's test and benchmark. */
+export const ALL_MATTER: BookSettingsRequest = {
+  front_matter: {
+    dedication: 'For the keepers of lights.',
+    epigraph: 'The sea remembers.',
+    epigraph_source: 'Anon.',
+  },
+  back_matter: {
+    acknowledgements: 'To the harbour master.',
+    about_the_author: 'Ada Quill lives by the sea.',
+    also_by: ['The Tide Clock'],
+  },
+};
+
 /** The page's lines of body text: those with a word of the novel (running heads, folios and titles have none). */
 function bodyLines(page: string): string[] {
   return page

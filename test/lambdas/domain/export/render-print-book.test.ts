@@ -4,9 +4,15 @@ import { kdpGutter, TRIM_SIZES } from '../../../../lambdas/domain/export/book-de
 import type { Manuscript } from '../../../../lambdas/domain/export/manuscript';
 import { linesOnPage } from '../../../../lambdas/domain/export/pdf-lines';
 import { renderPrintBook } from '../../../../lambdas/domain/export/render-print-book';
-import { BOOK_TRIMS, type BookSettingsRequest } from '../../../../shared/schemas/book';
+import { BOOK_TRIMS } from '../../../../shared/schemas/book';
 import { pdfFonts, pdfText, temporaryFolder, writeExport } from './export-files';
-import { VOCABULARY, keepRuleBreaches, layoutPages, markedNovel as novel } from './print-book-reading';
+import {
+  ALL_MATTER,
+  VOCABULARY,
+  keepRuleBreaches,
+  layoutPages,
+  markedNovel as novel,
+} from './print-book-reading';
 
 /**
  * Issue 27 §2: the print book read back from the PDF (poppler's pdftotext, pdffonts, pdfinfo), never from the
@@ -16,19 +22,6 @@ import { VOCABULARY, keepRuleBreaches, layoutPages, markedNovel as novel } from 
 const INCH = 72;
 const folder = temporaryFolder();
 afterAll(() => folder.remove());
-
-const ALL_MATTER: BookSettingsRequest = {
-  front_matter: {
-    dedication: 'For the keepers of lights.',
-    epigraph: 'The sea remembers.',
-    epigraph_source: 'Anon.',
-  },
-  back_matter: {
-    acknowledgements: 'To the harbour master.',
-    about_the_author: 'Ada Quill lives by the sea.',
-    also_by: ['The Tide Clock'],
-  },
-};
 
 function pdfInfo(file: string, pages?: number): string {
   return execFileSync('pdfinfo', [...(pages ? ['-f', '1', '-l', String(pages)] : []), file], {

@@ -46,6 +46,54 @@ export const STYLE_LABELS: Record<BookStyle, string> = {
 /** The select's value for "the style's own ornament" (null in the settings). */
 const STYLE_ORNAMENT = 'style';
 
+/** The trim's select, in the form and in the preview's bar. */
+function TrimSelect({ value, onChange }: { value: BookTrim; onChange: (trim: BookTrim) => void }) {
+  return (
+    <TextField
+      select
+      label="Trim size"
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value as BookTrim)}
+      sx={{ minWidth: 180 }}
+    >
+      {BOOK_TRIMS.map((trim) => (
+        <MenuItem key={trim} value={trim}>
+          {TRIM_LABELS[trim]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The style's select; `short` names each style without its description (the preview's bar). */
+function StyleSelect({
+  value,
+  onChange,
+  short = false,
+}: {
+  value: BookStyle;
+  onChange: (style: BookStyle) => void;
+  short?: boolean;
+}) {
+  return (
+    <TextField
+      select
+      label="Style"
+      size="small"
+      value={value}
+      onChange={(event) => onChange(event.target.value as BookStyle)}
+      sx={{ minWidth: 180 }}
+    >
+      {BOOK_STYLES.map((style) => (
+        <MenuItem key={style} value={style}>
+          {short ? STYLE_LABELS[style].split(' — ')[0] : STYLE_LABELS[style]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 interface BookSettingsDialogProps {
   open: boolean;
   storyId: string;
@@ -179,32 +227,8 @@ function BookSettingsForm({
       <DialogContent dividers>
         <Stack spacing={3}>
           <Section title="Page and style">
-            <TextField
-              select
-              label="Trim size"
-              size="small"
-              value={settings.trim}
-              onChange={(event) => setSettings({ ...settings, trim: event.target.value as BookTrim })}
-            >
-              {BOOK_TRIMS.map((trim) => (
-                <MenuItem key={trim} value={trim}>
-                  {TRIM_LABELS[trim]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Style"
-              size="small"
-              value={settings.style}
-              onChange={(event) => setSettings({ ...settings, style: event.target.value as BookStyle })}
-            >
-              {BOOK_STYLES.map((style) => (
-                <MenuItem key={style} value={style}>
-                  {STYLE_LABELS[style]}
-                </MenuItem>
-              ))}
-            </TextField>
+            <TrimSelect value={settings.trim} onChange={(trim) => setSettings({ ...settings, trim })} />
+            <StyleSelect value={settings.style} onChange={(style) => setSettings({ ...settings, style })} />
             <TextField
               select
               label="Scene break"
@@ -312,34 +336,8 @@ function BookSettingsForm({
           <Typography variant="h6" component="h2" sx={{ mr: 'auto' }}>
             Preview
           </Typography>
-          <TextField
-            select
-            label="Trim size"
-            size="small"
-            value={settings.trim}
-            onChange={(event) => switchInPreview({ trim: event.target.value as BookTrim })}
-            sx={{ minWidth: 180 }}
-          >
-            {BOOK_TRIMS.map((trim) => (
-              <MenuItem key={trim} value={trim}>
-                {TRIM_LABELS[trim]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Style"
-            size="small"
-            value={settings.style}
-            onChange={(event) => switchInPreview({ style: event.target.value as BookStyle })}
-            sx={{ minWidth: 180 }}
-          >
-            {BOOK_STYLES.map((style) => (
-              <MenuItem key={style} value={style}>
-                {STYLE_LABELS[style].split(' — ')[0]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <TrimSelect value={settings.trim} onChange={(trim) => switchInPreview({ trim })} />
+          <StyleSelect value={settings.style} onChange={(style) => switchInPreview({ style })} short />
           <Button onClick={() => setPreviewed(null)}>Close preview</Button>
         </DialogTitle>
         <DialogContent dividers>
