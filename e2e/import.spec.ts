@@ -1,4 +1,5 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { clickUntilShown } from './fixtures/clicks';
 import { expect, test } from './fixtures/content-security-policy';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 
@@ -37,8 +38,10 @@ test.beforeEach(async ({ page }) => {
 test('importing a Word manuscript from the story list sends it straight to storage, builds its chapters, and opens the story once built', async ({
   page,
 }) => {
-  await page.getByRole('button', { name: 'Import a manuscript' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a manuscript' });
+  await clickUntilShown(page.getByRole('button', { name: 'Import a manuscript' }), () =>
+    expect(dialog).toBeVisible({ timeout: 3_000 }),
+  );
   await dialog
     .getByLabel('Manuscript file')
     .setInputFiles({ name: 'The_Lighthouse.docx', mimeType: DOCX_TYPE, buffer: await manuscriptDocx() });
@@ -67,8 +70,10 @@ test('importing a Word manuscript from the story list sends it straight to stora
 test('a file that is not what its name says is refused in the dialog, and no story is created', async ({
   page,
 }) => {
-  await page.getByRole('button', { name: 'Import a manuscript' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a manuscript' });
+  await clickUntilShown(page.getByRole('button', { name: 'Import a manuscript' }), () =>
+    expect(dialog).toBeVisible({ timeout: 3_000 }),
+  );
   await dialog
     .getByLabel('Manuscript file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: await manuscriptDocx() });

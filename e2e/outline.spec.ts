@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickUntilShown } from './fixtures/clicks';
 import { assignChapter, chapterRow, openOutlineBranch, openOutlineSection } from './fixtures/outline';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 import { addChapterThroughApi, createStoryThroughApi } from './fixtures/stories';
@@ -15,8 +16,10 @@ test('a subscriber plans a story on a template, assigns chapters, keeps the note
   await page.goto(`/stories/${story.story_id}`);
   await openOutlineBranch(page);
 
-  await page.getByRole('button', { name: 'Create Outline' }).click();
   const templates = page.getByRole('dialog', { name: 'Choose an outline template' });
+  await clickUntilShown(page.getByRole('button', { name: 'Create Outline' }), () =>
+    expect(templates).toBeVisible({ timeout: 3_000 }),
+  );
   await expect(templates.getByRole('button')).toContainText([
     'Three-Act Structure',
     'Five-Act Structure',
