@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieName } from '../../lambdas/middleware/cookies';
 import type { EmbeddedRuntime } from '../../local/embedded-runtime';
@@ -275,6 +276,30 @@ describe('export through the queue on the embedded runtime', () => {
       );
       expect(documents.every((document) => document.html.includes('<style>'))).toBe(true);
       expect(refused.status).toBe(400);
+    });
+
+    it('gives an EPUB made after a print PDF of the same text the PDF’s page list, and none once the settings change', async () => {
+      const storyId = await storyWithText(subscriber);
+      const exported = async (type: 'pdf' | 'epub') => {
+        const response = await subscriber.sendJson('PUT', `/api/stories/${storyId}/export?type=${type}`, {
+          layout: 'book',
+        });
+        const { url } = (await response.json()) as { url: string };
+        return new Uint8Array(await (await fetch(url)).arrayBuffer());
+      };
+      const navigation = async () =>
+        (await JSZip.loadAsync(await exported('epub'))).file('OEBPS/nav.xhtml')!.async('string');
+
+      const before = await navigation();
+      await exported('pdf');
+      const after = await navigation();
+      await subscriber.sendJson('PUT', `/api/stories/${storyId}/book`, { trim: '5x8' });
+      const changed = await navigation();
+
+      expect(before).not.toContain('page-list');
+      expect(after).toContain('epub:type="page-list"');
+      expect(after).toMatch(/<a href="chapter-001\.xhtml#page-\d+">\d+<\/a>/);
+      expect(changed).not.toContain('page-list');
     });
   });
 });

@@ -36,6 +36,26 @@ export interface Manuscript {
   book?: BookSettings;
   /** Read only for an EPUB. */
   cover?: CoverImage;
+  /**
+   * The print edition made last of this very text and these settings (an EPUB's page list, issue 27 §3): an
+   * identifier of the edition and where each of its chapter pages begins.
+   */
+  printEdition?: PrintEdition;
+}
+
+/**
+ * Where a page of a chapter begins in the text: the chapter, the block of `chapterBlocks` (-1: the chapter's
+ * heading) and the word of that block. The EPUB marks its page breaks there (issue 27 §3).
+ */
+export interface PageStart {
+  chapter: number;
+  block: number;
+  word: number;
+}
+
+export interface PrintEdition {
+  source: string;
+  pages: (PageStart & { page: number })[];
 }
 
 /** The story's cover as stored, JPEG or PNG (both EPUB core media types): the EPUB's cover image. */
@@ -49,6 +69,8 @@ export interface RenderedExport {
   contentType: string;
   /** Without the dot. */
   extension: ExportType;
+  /** The print book's (book-layout PDF) chapter pages and where each begins in the text. */
+  pageStarts?: PrintEdition['pages'];
 }
 
 /** A manuscript with its word count taken from the chapters' text (paragraphs counted apart, as the editor does). */

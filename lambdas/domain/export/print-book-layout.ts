@@ -8,7 +8,7 @@ import {
   TRIM_SIZES,
 } from './book-design';
 import { fontMetrics, shippedFontPath, type FontFace } from './font-files';
-import type { Manuscript } from './manuscript';
+import type { Manuscript, PageStart } from './manuscript';
 import { type Line, type LineMetrics, breakLines, linesOnPage } from './pdf-lines';
 import { INNER_TAB, lineMetrics, type TextFonts } from './pdf-text';
 import { type ManuscriptBlock, type StyledRun, type TextBlock, chapterBlocks } from './paragraph-runs';
@@ -52,6 +52,8 @@ export type PageItem = BodyLineItem | TextItem;
 export interface PrintPage {
   /** `text` pages carry the running head and folio; openers, matter and blank pages none. */
   kind: 'text' | 'opener' | 'matter' | 'blank';
+  /** Where the page begins in a chapter's text; none for matter and blank pages. */
+  start?: PageStart;
   items: PageItem[];
   /** Lines set on the body grid (text and ornaments), for the rule that no chapter ends with one line alone. */
   gridLines: number;
@@ -67,6 +69,8 @@ export interface PrintBook {
   pages: PrintPage[];
   /** The first page (1-based) of each chapter, in order. */
   chapterPages: number[];
+  /** Each chapter page's number and where it begins in the text, in page order. */
+  pageStarts: (PageStart & { page: number })[];
   /** The running heads: the author's name on left-hand pages, the title on right-hand ones. */
   runningHeads: { verso: string; recto: string };
   style: BookStyleDesign;
@@ -156,6 +160,9 @@ class BookSetter {
   /** Lines taken off a page's capacity (by page index) so a chapter's last line does not stand alone. */
   private readonly shortened = new Map<number, number>();
   private nextLine = 0;
+  /** The chapter and block being set (no chapter: the front or back matter). */
+  private chapter: number | undefined;
+  private block = -1;
   /** The table of contents' page numbers, filled in once the pages they name are set. */
   private readonly contentsNumbers: { item: TextItem; page: () => number }[] = [];
 
@@ -226,7 +233,15 @@ class BookSetter {
     return item;
   }
 
+  /** Notes where the current page begins, if nothing has been set on it yet. */
+  private markStart(word: number) {
+    if (this.chapter !== undefined && !this.page.start) {
+      this.page.start = { chapter: this.chapter, block: this.block, word };
+    }
+  }
+
   private ornamentLine(glyph: string) {
+    this.markStart(0);
     this.text(glyph, shippedFontPath(ORNAMENT_FONT), this.style.bodySize, this.baseline(this.nextLine));
     this.nextLine += 1;
     this.page.gridLines += 1;
@@ -256,6 +271,8 @@ class BookSetter {
   private opener(title: string, number: number | undefined) {
     const { style } = this;
     this.startRecto('opener');
+    this.block = -1;
+    this.markStart(0);
     const textHeight = this.pageHeight - PRINT_MARGINS.top - PRINT_MARGINS.bottom;
     let y = PRINT_MARGINS.top + textHeight * style.sinkage;
     if (number !== undefined && style.chapterNumber === 'numeral') {
@@ -280,13 +297,20 @@ class BookSetter {
     this.nextLine = this.lineAtOrBelow(y + style.leading * 2 + this.bodyAscent);
   }
 
-  /** Places a paragraph's lines on the grid, page after page, with no widow or orphan. */
-  private placeLines(lines: readonly Line[], x: number, minimumLines = 1) {
+  /**
+   * Places a paragraph's lines on the grid, page after page, with no widow or orphan. `firstWord` is the word of
+   * the paragraph its first line starts with (1 when a drop cap took the whole first word).
+   */
+  private placeLines(lines: readonly Line[], x: number, minimumLines = 1, firstWord = 0) {
     let placed = 0;
+    let word = firstWord;
     let freshPage = this.nextLine === 0;
     while (placed < lines.length) {
       const count = linesOnPage(lines.length - placed, placed, this.linesLeft(), freshPage);
       for (const line of lines.slice(placed, placed + count)) {
+        this.markStart(word);
+        // A line's first word, and every piece after it that starts one.
+        word += line.placed.length === 0 ? 0 : 1 + line.placed.filter((piece) => piece.startsWord).length;
         this.page.items.push({
           kind: 'line',
           line,
@@ -317,7 +341,16 @@ class BookSetter {
     if (opensSection && !aligned) {
       const split = dropCap ? splitDropCap(runs) : undefined;
       if (split) {
-        this.dropCap(split.cap, withSmallCapsOpening(split.runs), inset, width, alignment);
+        // A cap that was the whole first word ("I") leaves the text starting at the second.
+        const capWasWord = /^\s/.test(split.runs[0]?.text ?? '');
+        this.dropCap(
+          split.cap,
+          withSmallCapsOpening(split.runs),
+          inset,
+          width,
+          alignment,
+          capWasWord ? 1 : 0,
+        );
         return;
       }
       runs = withSmallCapsOpening(runs);
@@ -333,6 +366,7 @@ class BookSetter {
     inset: number,
     width: number,
     alignment: TextBlock['alignment'],
+    firstWord: number,
   ) {
     const { style } = this;
     const capPath = shippedFontPath(style.body.regular);
@@ -348,14 +382,15 @@ class BookSetter {
       x: inset,
       width: capWidth,
     });
-    this.placeLines(lines, inset, 2);
+    this.placeLines(lines, inset, 2, firstWord);
   }
 
   /** The blocks of a chapter or matter section, scene breaks as the ornament. */
   private blocks(blocks: readonly ManuscriptBlock[], dropCap: boolean) {
     let opensSection = true;
     let first = true;
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
+      this.block = index;
       if (block.kind === 'blank') continue;
       if (block.kind === 'scene-break') {
         // A blank line, the ornament, a blank line; at a page's head the ornament comes first.
@@ -524,11 +559,13 @@ class BookSetter {
       ]);
     }
     manuscript.chapters.forEach((chapter, index) => {
+      this.chapter = index;
       this.section(titleOf(chapter.title, index), index + 1, () => {
         this.chapterPages[index] = this.pages.length;
         this.blocks(chapterBlocks(chapter.paragraphs), this.settings.drop_cap);
       });
     });
+    this.chapter = undefined;
     for (const section of backSections) {
       this.section(section.title, undefined, () => {
         sectionPages.push(this.pages.length);
@@ -590,6 +627,9 @@ export function setPrintBook(
         textWidth: setter.textWidth,
         pages: setter.pages,
         chapterPages: setter.chapterPages,
+        pageStarts: setter.pages.flatMap((page, index) =>
+          page.start ? [{ ...page.start, page: index + 1 }] : [],
+        ),
         runningHeads: {
           verso: manuscript.authorName.trim() || manuscript.title,
           recto: manuscript.title,

@@ -40,12 +40,62 @@ function runXhtml(run: StyledRun): string {
   return html;
 }
 
-function blocksXhtml(blocks: readonly ManuscriptBlock[], layout: PageLayout): string {
+/** A page of the print edition that begins in a block: before its `word`-th word. */
+interface BlockPageBreak {
+  word: number;
+  page: number;
+}
+
+/** Where the print edition's page `page` begins (EPUB's page break marker, listed by the page list). */
+const pageBreakMarker = (page: number) =>
+  `<span epub:type="pagebreak" role="doc-pagebreak" id="page-${page}" aria-label="${page}"></span>`;
+
+/**
+ * The runs as XHTML with a page break marker before each word a print page begins with. Words are counted as the
+ * print book breaks lines: runs of characters between spaces and line breaks, across a change of style.
+ */
+function runsXhtml(runs: readonly StyledRun[], breaks: readonly BlockPageBreak[] = []): string {
+  if (breaks.length === 0) return runs.map(runXhtml).join('');
+  const text = runs.map((run) => run.text).join('');
+  const wordStarts = [...text.matchAll(/[^ \n]+/g)].map((match) => match.index);
+  const markersAt = new Map<number, string>();
+  for (const { word, page } of breaks) {
+    const at = wordStarts[word] ?? text.length;
+    markersAt.set(at, (markersAt.get(at) ?? '') + pageBreakMarker(page));
+  }
+  const cuts = [...markersAt.keys()].sort((a, b) => a - b);
+  let html = '';
+  let offset = 0;
+  for (const run of runs) {
+    let from = 0;
+    for (const at of cuts.filter((cut) => cut >= offset && cut < offset + run.text.length)) {
+      if (at - offset > from) html += runXhtml({ ...run, text: run.text.slice(from, at - offset) });
+      html += markersAt.get(at)!;
+      from = at - offset;
+    }
+    if (from < run.text.length) html += runXhtml({ ...run, text: run.text.slice(from) });
+    offset += run.text.length;
+  }
+  return (
+    html +
+    cuts
+      .filter((cut) => cut >= offset)
+      .map((cut) => markersAt.get(cut)!)
+      .join('')
+  );
+}
+
+function blocksXhtml(
+  blocks: readonly ManuscriptBlock[],
+  layout: PageLayout,
+  pageBreaks: ReadonlyMap<number, BlockPageBreak[]> = new Map(),
+): string {
   const lines: string[] = [];
   let startsSection = true;
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
+    const breaks = pageBreaks.get(index) ?? [];
     if (block.kind === 'scene-break') {
-      lines.push('<hr class="scene-break"/>');
+      lines.push(`${breaks.map(({ page }) => pageBreakMarker(page)).join('')}<hr class="scene-break"/>`);
       startsSection = true;
     } else if (block.kind === 'blank') {
       lines.push('<p class="blank">\u00a0</p>');
@@ -56,7 +106,7 @@ function blocksXhtml(blocks: readonly ManuscriptBlock[], layout: PageLayout): st
         firstLineIndent(block, layout, startsSection) > 0 ? 'indent' : 'flush',
         ...(block.indentLevel > 0 ? [`level-${Math.min(block.indentLevel, 6)}`] : []),
       ];
-      lines.push(`<p class="${classes.join(' ')}">${block.runs.map(runXhtml).join('')}</p>`);
+      lines.push(`<p class="${classes.join(' ')}">${runsXhtml(block.runs, breaks)}</p>`);
       startsSection = false;
     }
   }
@@ -134,13 +184,15 @@ export interface ContentDocument {
  * image with its text alternative), structural navigation by headings and a table of contents, reading order
  * as the spine, no hazards.
  */
-function accessibilityMetadata(hasCover: boolean): string {
+function accessibilityMetadata(hasCover: boolean, hasPageList: boolean): string {
   const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', 'displayTransformability'];
   if (hasCover) features.push('alternativeText');
+  if (hasPageList) features.push('pageBreakMarkers', 'pageNavigation');
   const summary =
     'This publication meets WCAG 2.1 Level AA: its text can be restyled by the reading system, chapters are ' +
     'headed in reading order and reached from the table of contents and the landmarks' +
-    (hasCover ? ', and the cover image is described in text.' : '.');
+    (hasCover ? ', the cover image is described in text' : '') +
+    (hasPageList ? ', and the print edition’s page numbers are marked in the text and listed.' : '.');
   return [
     '<meta property="schema:accessMode">textual</meta>',
     ...(hasCover ? ['<meta property="schema:accessMode">visual</meta>'] : []),
@@ -159,6 +211,7 @@ function packageDocument(
   cover: CoverImage | undefined,
   language: string,
   modified: string,
+  printSource: string | undefined,
 ): string {
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
@@ -186,7 +239,7 @@ function packageDocument(
 <dc:creator>${escapeXml(manuscript.authorName)}</dc:creator>
 <dc:language>${language}</dc:language>
 <meta property="dcterms:modified">${modified}</meta>
-${accessibilityMetadata(cover !== undefined)}
+${printSource ? `<dc:source id="print-edition">${escapeXml(printSource)}</dc:source>\n<meta refines="#print-edition" property="source-of">pagination</meta>\n` : ''}${accessibilityMetadata(cover !== undefined, printSource !== undefined)}
 </metadata>
 <manifest>
 ${manifest.join('\n')}
@@ -203,6 +256,10 @@ function navigationDocument(
   documents: readonly ContentDocument[],
   language: string,
 ): string {
+  const pages = manuscript.printEdition?.pages ?? [];
+  const pageList = pages.map(
+    ({ chapter, page }) => `<li><a href="${chapterFile(chapter)}#page-${page}">${page}</a></li>`,
+  );
   const entries = documents
     .filter((document) => document.listedAs !== undefined)
     .map((document) => `<li><a href="${document.file}">${escapeXml(document.listedAs!)}</a></li>`);
@@ -228,7 +285,17 @@ ${entries.join('\n')}
 <ol>
 ${landmarks.join('\n')}
 </ol>
-</nav>`,
+</nav>${
+      pageList.length > 0
+        ? `
+<nav epub:type="page-list" id="page-list" role="doc-pagelist" aria-labelledby="page-list-title" hidden="hidden">
+<h2 id="page-list-title">Pages</h2>
+<ol>
+${pageList.join('\n')}
+</ol>
+</nav>`
+        : ''
+    }`,
     'frontmatter',
     language,
   );
@@ -409,6 +476,17 @@ export interface EpubOptions {
   year?: number;
 }
 
+/** The print edition's page starts by chapter, then by block (-1: before the chapter's heading). */
+function pageBreaksByChapter(pages: NonNullable<Manuscript['printEdition']>['pages']) {
+  const byChapter = new Map<number, Map<number, BlockPageBreak[]>>();
+  for (const { chapter, block, word, page } of pages) {
+    const blocks = byChapter.get(chapter) ?? new Map<number, BlockPageBreak[]>();
+    blocks.set(block, [...(blocks.get(block) ?? []), { word, page }]);
+    byChapter.set(chapter, blocks);
+  }
+  return byChapter;
+}
+
 /** The book's files in reading order, with its style sheet: what the EPUB zips and the preview shows. */
 export interface EpubContent {
   documents: ContentDocument[];
@@ -431,11 +509,14 @@ export function epubContent(
   const year = options.year ?? new Date().getUTCFullYear();
 
   const front = frontMatter(manuscript, settings, exportLayout, manuscript.cover, language, year);
+  const breaks = pageBreaksByChapter(manuscript.printEdition?.pages ?? []);
   const chapters: ContentDocument[] = manuscript.chapters.map((chapter, index) => {
     const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const chapterBreaks = breaks.get(index) ?? new Map<number, BlockPageBreak[]>();
+    const headingMarkers = (chapterBreaks.get(-1) ?? []).map(({ page }) => pageBreakMarker(page)).join('');
     const body = `<section epub:type="chapter" role="doc-chapter" aria-labelledby="title">
-<h1 id="title">${escapeXml(title)}</h1>
-${blocksXhtml(chapterBlocks(chapter.paragraphs), layout)}
+${headingMarkers}<h1 id="title">${escapeXml(title)}</h1>
+${blocksXhtml(chapterBlocks(chapter.paragraphs), layout, chapterBreaks)}
 </section>`;
     return {
       id: `chapter-${index + 1}`,
@@ -475,7 +556,17 @@ export async function renderEpub(
   // The mimetype must come first and uncompressed so a reader can recognise the file from its first bytes.
   zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
   zip.file('META-INF/container.xml', CONTAINER_XML);
-  zip.file('OEBPS/content.opf', packageDocument(manuscript, documents, manuscript.cover, language, modified));
+  zip.file(
+    'OEBPS/content.opf',
+    packageDocument(
+      manuscript,
+      documents,
+      manuscript.cover,
+      language,
+      modified,
+      manuscript.printEdition?.source,
+    ),
+  );
   zip.file('OEBPS/styles.css', css);
   if (manuscript.cover) zip.file(`OEBPS/${coverFileName(manuscript.cover)}`, manuscript.cover.body);
   for (const document of documents) zip.file(`OEBPS/${document.file}`, document.xhtml);

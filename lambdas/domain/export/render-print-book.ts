@@ -98,5 +98,5 @@ export async function renderPrintBook(
     const pages = book.pages.slice(0, options.pageLimit ?? book.pages.length);
     pages.forEach((page, index) => drawPage(pdf, book, page, index + 1));
   });
-  return { body, contentType: 'application/pdf', extension: 'pdf', book };
+  return { body, contentType: 'application/pdf', extension: 'pdf', book, pageStarts: book.pageStarts };
 }

@@ -11,6 +11,7 @@ import { imageKeyOf, storyImagePrefix } from '../images/stored-images';
 import { exportFileKey, type ExportJobMessage } from './export-story';
 import { type CoverImage, createManuscript, type Manuscript, type ManuscriptChapter } from './manuscript';
 import type { ManuscriptComment, ManuscriptSuggestion, ParagraphReview } from './manuscript-review';
+import { keepPrintEdition, readPrintEdition } from './print-edition';
 import { renderManuscript } from './render-manuscript';
 
 /** The ports these operations use. */
@@ -179,10 +180,15 @@ export async function runExportJob(
 
   let fileKey: string;
   try {
-    const manuscript = await readManuscript(ports, message);
+    const read = await readManuscript(ports, message);
+    const book = message.layout === 'book';
+    const printEdition =
+      book && message.type === 'epub' ? await readPrintEdition(ports.blobs, read) : undefined;
+    const manuscript = printEdition ? { ...read, printEdition } : read;
     const rendered = await renderManuscript(manuscript, message.type, message.layout);
     fileKey = exportFileKey(message.story_id, message.job_id, rendered.extension);
     await ports.blobs.put('exports', fileKey, rendered.body, rendered.contentType);
+    if (rendered.pageStarts) await keepPrintEdition(ports.blobs, manuscript, rendered.pageStarts);
   } catch (error) {
     ports.logger.error('export could not be made', describeError(error));
     await exportJobs.finish(message.story_id, message.job_id, { status: 'failed' }, ports.now());

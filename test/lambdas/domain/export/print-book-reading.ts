@@ -80,7 +80,7 @@ export const ALL_MATTER: BookSettingsRequest = {
 };
 
 /** The page's lines of body text: those with a word of the novel (running heads, folios and titles have none). */
-function bodyLines(page: string): string[] {
+export function bodyLines(page: string): string[] {
   return page
     .split('\n')
     .filter(

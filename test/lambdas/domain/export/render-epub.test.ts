@@ -27,8 +27,21 @@ function bookSample(style: BookStyle): Manuscript {
       },
     }),
     cover: { body: COVER_PNG, contentType: 'image/png' },
+    printEdition: PRINT_EDITION,
   };
 }
+
+/** A print edition of the sample: where some of its pages begin (chapter heading, mid-paragraph, a scene break). */
+const PRINT_EDITION = {
+  source: 'urn:loreweaver:print-edition:0123456789abcdef0123456789abcdef',
+  pages: [
+    { chapter: 0, block: -1, word: 0, page: 9 },
+    { chapter: 0, block: 0, word: 5, page: 10 },
+    { chapter: 0, block: 1, word: 2, page: 11 },
+    { chapter: 0, block: 2, word: 0, page: 12 },
+    { chapter: 1, block: -1, word: 0, page: 13 },
+  ],
+};
 
 /** A 1 × 1 PNG: a real image, so epubcheck reads the cover it is told of. */
 const COVER_PNG = Uint8Array.from(
@@ -118,6 +131,41 @@ describe('renderEpub', () => {
     }
   });
 
+  it('marks the print edition’s page breaks where its pages begin and lists them, naming the edition', async () => {
+    const { read } = await entries(bookSample('classic'), 'book');
+    const marker = (page: number) =>
+      `<span epub:type="pagebreak" role="doc-pagebreak" id="page-${page}" aria-label="${page}"></span>`;
+    const first = await read('chapter-001.xhtml');
+    const navigation = await read('nav.xhtml');
+    const opf = await read('content.opf');
+
+    expect(first).toContain(`${marker(9)}<h1 id="title">Chapter One</h1>`);
+    expect(first).toContain(`The night was cold and ${marker(10)}<b>very</b> still.`);
+    expect(first).toContain(`She whispered ${marker(11)}<i>softly</i> to`);
+    expect(first).toContain(`${marker(12)}<hr class="scene-break"/>`);
+    expect(await read('chapter-002.xhtml')).toContain(`${marker(13)}<h1 id="title">Chapter Two</h1>`);
+    expect(
+      [...navigation.matchAll(/<a href="([^"]+#page-\d+)">(\d+)<\/a>/g)].map((match) => [match[1], match[2]]),
+    ).toEqual([
+      ['chapter-001.xhtml#page-9', '9'],
+      ['chapter-001.xhtml#page-10', '10'],
+      ['chapter-001.xhtml#page-11', '11'],
+      ['chapter-001.xhtml#page-12', '12'],
+      ['chapter-002.xhtml#page-13', '13'],
+    ]);
+    expect(navigation).toContain('epub:type="page-list"');
+    expect(opf).toContain(`<dc:source id="print-edition">${PRINT_EDITION.source}</dc:source>`);
+    expect(opf).toContain('<meta refines="#print-edition" property="source-of">pagination</meta>');
+    expect(opf).toContain('<meta property="schema:accessibilityFeature">pageNavigation</meta>');
+
+    const { read: readWithout } = await entries(
+      { ...bookSample('classic'), printEdition: undefined },
+      'book',
+    );
+    expect(await readWithout('nav.xhtml')).not.toContain('page-list');
+    expect(await readWithout('content.opf')).not.toContain('pageNavigation');
+  });
+
   it('sets the front matter, the chapters and the back matter in order, listed and marked as such', async () => {
     const { read } = await entries(bookSample('romance'), 'book');
     const opf = await read('content.opf');
@@ -141,8 +189,10 @@ describe('renderEpub', () => {
     expect(await read('dedication.xhtml')).toContain('epub:type="dedication"');
     expect(await read('epigraph.xhtml')).toContain('— Anon.');
     expect(await read('also-by.xhtml')).toContain('<li>Small Harbours</li>');
+    // The contents are the navigation document's first list (the landmarks and the page list follow).
+    const contents = navigation.slice(0, navigation.indexOf('</nav>'));
     expect(
-      [...navigation.matchAll(/<li><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]),
+      [...contents.matchAll(/<li><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((match) => match[1]),
     ).toEqual(['Chapter One', 'Chapter Two', 'Acknowledgements', 'About the Author', 'Also by Ada Quill']);
     expect(navigation).toContain('epub:type="landmarks"');
     expect(navigation).toContain('<a epub:type="bodymatter" href="chapter-001.xhtml">');

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kdpGutter, TRIM_SIZES } from '../../../../lambdas/domain/export/book-design';
 import type { Manuscript } from '../../../../lambdas/domain/export/manuscript';
+import type { PrintBook } from '../../../../lambdas/domain/export/print-book-layout';
+import { chapterBlocks } from '../../../../lambdas/domain/export/paragraph-runs';
 import { linesOnPage } from '../../../../lambdas/domain/export/pdf-lines';
 import { renderPrintBook } from '../../../../lambdas/domain/export/render-print-book';
 import { BOOK_TRIMS } from '../../../../shared/schemas/book';
@@ -9,6 +11,7 @@ import { pdfFonts, pdfText, temporaryFolder, writeExport } from './export-files'
 import {
   ALL_MATTER,
   VOCABULARY,
+  bodyLines,
   keepRuleBreaches,
   layoutPages,
   markedNovel as novel,
@@ -34,11 +37,13 @@ describe('the print book of a 150,000-word novel, every matter on (Classic, 6 ×
   let pages: string[];
   let contents: Map<string, number>;
   let manuscript: Manuscript;
+  let pageStarts: PrintBook['pageStarts'];
 
   beforeAll(async () => {
     manuscript = novel(150_000, ALL_MATTER);
-    const { body } = await renderPrintBook(manuscript, { year: 2026 });
-    file = writeExport(folder.folder, 'novel.pdf', body);
+    const rendered = await renderPrintBook(manuscript, { year: 2026 });
+    pageStarts = rendered.book.pageStarts;
+    file = writeExport(folder.folder, 'novel.pdf', rendered.body);
     pages = layoutPages(file);
     // The contents run over as many pages as they need, up to the blank page or the first chapter.
     const first = pages.findIndex((page) => page.includes('CONTENTS'));
@@ -144,6 +149,29 @@ describe('the print book of a 150,000-word novel, every matter on (Classic, 6 ×
     expect(verso.left).toBeCloseTo(outside, 0);
     expect(6 * INCH - verso.right).toBeCloseTo(inside, 0);
     expect(kdpGutter(pages.length)).toBe(kdpGutter(pages.length - 40));
+  });
+
+  it('says where each chapter page begins in the text, as the PDF reads (the EPUB marks its page list there)', () => {
+    const lines = pages.map(bodyLines);
+    const checked = pageStarts.filter(({ block }) => block >= 0);
+    const found = checked.flatMap(({ chapter, block, word, page }) => {
+      const stored = chapterBlocks(manuscript.chapters[chapter]!.paragraphs)[block]!;
+      if (stored.kind !== 'text') return [];
+      const expected = stored.runs
+        .map((run) => run.text)
+        .join('')
+        .match(/[^ \n]+/g)![word]!;
+      const firstWord = lines[page - 1]![0]!.trim().split(/\s+/)[0]!;
+      return [
+        firstWord.toLowerCase() === expected.toLowerCase()
+          ? 'found'
+          : `page ${page}: ${firstWord} ≠ ${expected}`,
+      ];
+    });
+
+    expect(pageStarts.filter(({ block }) => block === -1)).toHaveLength(manuscript.chapters.length);
+    expect(found.length).toBeGreaterThan(300);
+    expect(found.filter((outcome) => outcome !== 'found')).toEqual([]);
   });
 
   it('heads left-hand pages with the author and right-hand ones with the title, folios outside, none on openers', () => {
