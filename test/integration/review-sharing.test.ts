@@ -187,6 +187,9 @@ describe('a story shared with a reader and an editor', () => {
       editor.fetch(`/api/stories/${shared.storyId}/chapters/${shared.chapterId}/versions`),
       editor.fetch(`/api/stories/${shared.storyId}/search?q=ships`),
       editor.sendJson('PUT', `/api/stories/${shared.storyId}/export?type=docx`, {}),
+      reader.fetch(`/api/stories/${shared.storyId}/book`),
+      editor.sendJson('PUT', `/api/stories/${shared.storyId}/book`, { trim: '5x8' }),
+      editor.sendJson('POST', `/api/stories/${shared.storyId}/book/preview`, { format: 'epub' }),
     ];
     const statuses = (await Promise.all(attempts)).map((response) => response.status);
     expect(statuses).toEqual(attempts.map(() => 404));
@@ -430,6 +433,8 @@ describe('a story shared with a reader and an editor', () => {
       }),
       stranger.fetch(`/api/stories/${shared.storyId}/comments/seen`, { method: 'PUT' }),
       stranger.fetch(`/api/stories/${shared.storyId}/shares`),
+      stranger.fetch(`/api/stories/${shared.storyId}/book`),
+      stranger.sendJson('PUT', `/api/stories/${shared.storyId}/book`, { trim: '5x8' }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
   });

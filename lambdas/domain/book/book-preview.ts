@@ -24,7 +24,7 @@ export async function previewBook(
   request: BookPreviewRequest,
 ): Promise<BookPreview> {
   requirePremium(await ports.repositories.users.get(userId), ports.now(), EXPORT_REQUIRES_SUBSCRIPTION);
-  await ports.repositories.stories.requireOwned(userId, storyId);
+  // Reading the story is what checks it is the caller's own (404 otherwise), as for an export.
   const stored = await readManuscript(ports, {
     user_id: userId,
     story_id: storyId,
@@ -44,10 +44,15 @@ export async function previewBook(
   }
   const { documents, styleSheet } = epubContent(manuscript, 'book');
   const lastShown = documents.findIndex((document) => document.id === `chapter-${BOOK_PREVIEW_CHAPTERS}`);
-  const cover = manuscript.cover;
-  const coverUrl = cover
-    ? `data:${cover.contentType};base64,${Buffer.from(cover.body).toString('base64')}`
-    : '';
+  const { cover } = manuscript;
+  // A frame written from a string has no files beside it: the cover goes in as a data URL.
+  const withCover = (html: string) =>
+    cover
+      ? html.replace(
+          `src="${coverFileName(cover)}"`,
+          `src="data:${cover.contentType};base64,${Buffer.from(cover.body).toString('base64')}"`,
+        )
+      : html;
   return {
     format: 'epub',
     documents: documents
@@ -55,9 +60,9 @@ export async function previewBook(
       .slice(0, lastShown === -1 ? undefined : lastShown + 1)
       .map((document) => ({
         title: document.listedAs ?? document.id,
-        html: document.xhtml
-          .replace(/<link rel="stylesheet"[^>]*\/>/, `<style>${styleSheet}</style>`)
-          .replace(cover ? `src="${coverFileName(cover)}"` : /$^/, `src="${coverUrl}"`),
+        html: withCover(
+          document.xhtml.replace(/<link rel="stylesheet"[^>]*\/>/, `<style>${styleSheet}</style>`),
+        ),
       })),
   };
 }

@@ -1,4 +1,4 @@
-import type { BookStyle, BookTrim } from '../../../shared/schemas/book';
+import type { BookSettings, BookStyle, BookTrim } from '../../../shared/schemas/book';
 import type { FontFace, ShippedFont } from './font-files';
 
 /**
@@ -132,6 +132,11 @@ export const BOOK_STYLE_DESIGNS: Record<BookStyle, BookStyleDesign> = {
     ornament: '❦',
   },
 };
+
+/** The scene break's ornament in the book: the author's choice, or the style's own. */
+export function sceneBreakOrnament(settings: BookSettings): string {
+  return settings.scene_break ?? BOOK_STYLE_DESIGNS[settings.style].ornament;
+}
 
 /** Every TTF the print book may embed: the export worker ships these beside its bundle. */
 export const BOOK_FONTS: readonly ShippedFont[] = [

@@ -1,4 +1,4 @@
-import type { BookSettings } from '../../../shared/schemas/book';
+import { type BookSettings, DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
 import type { Paragraph } from '../../../shared/schemas/paragraph';
 import { countWords } from '../../../shared/word-count';
 import type { ParagraphReview } from './manuscript-review';
@@ -33,7 +33,7 @@ export interface Manuscript {
   wordCount: number;
   chapters: readonly ManuscriptChapter[];
   /** How the story is made into a book (issue 27): the book layout's trim, style and matter. */
-  book?: BookSettings;
+  book: BookSettings;
   /** Read only for an EPUB. */
   cover?: CoverImage;
   /**
@@ -73,13 +73,19 @@ export interface RenderedExport {
   pageStarts?: PrintEdition['pages'];
 }
 
-/** A manuscript with its word count taken from the chapters' text (paragraphs counted apart, as the editor does). */
-export function createManuscript(fields: Omit<Manuscript, 'wordCount'>): Manuscript {
+/**
+ * A manuscript with its word count taken from the chapters' text (paragraphs counted apart, as the editor does)
+ * and the default book settings when none are given.
+ */
+export function createManuscript(
+  fields: Omit<Manuscript, 'wordCount' | 'book'> & { book?: BookSettings },
+): Manuscript {
   let wordCount = 0;
   for (const chapter of fields.chapters) {
     for (const paragraph of chapter.paragraphs) wordCount += countWords(paragraphText(paragraph));
   }
-  return { ...fields, wordCount };
+  // A story whose author set no book settings is made into a book by the defaults.
+  return { ...fields, book: fields.book ?? DEFAULT_BOOK_SETTINGS, wordCount };
 }
 
 /**

@@ -4,10 +4,12 @@ import {
   type BookStyleDesign,
   kdpGutter,
   ORNAMENT_FONT,
+  sceneBreakOrnament,
   PRINT_MARGINS,
   TRIM_SIZES,
 } from './book-design';
 import { fontMetrics, shippedFontPath, type FontFace } from './font-files';
+import { backMatterSections, chapterHeading, copyrightLines, matterParagraphs } from './book-matter';
 import type { Manuscript, PageStart } from './manuscript';
 import { type Line, type LineMetrics, breakLines, linesOnPage } from './pdf-lines';
 import { INNER_TAB, lineMetrics, type TextFonts } from './pdf-text';
@@ -77,23 +79,6 @@ export interface PrintBook {
   gutter: number;
 }
 
-/** The year a copyright line states: the author's, or the year the file is made. */
-function copyrightLines(manuscript: Manuscript, settings: BookSettings, year: number): string[] {
-  const matter = settings.front_matter;
-  const owner = manuscript.authorName.trim();
-  const first = `Copyright © ${matter.copyright_year ?? year}${owner ? ` ${owner}` : ''}`;
-  const rest = matter.copyright_text ? paragraphsOf(matter.copyright_text) : ['All rights reserved.'];
-  return [first, ...rest];
-}
-
-/** A matter text's paragraphs: one per line the author wrote, blank lines dropped. */
-function paragraphsOf(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
 const plainRun = (text: string, italic = false): StyledRun => ({
   text,
   bold: false,
@@ -152,8 +137,6 @@ function wrapText(pdf: Pdf, text: string, fontPath: string, size: number, spacin
 class BookSetter {
   readonly pages: PrintPage[] = [];
   readonly chapterPages: number[] = [];
-  private readonly fonts: TextFonts;
-  private readonly metrics: LineMetrics;
   private readonly linesPerPage: number;
   private readonly firstBaseline: number;
   private readonly bodyAscent: number;
@@ -166,18 +149,21 @@ class BookSetter {
   /** The table of contents' page numbers, filled in once the pages they name are set. */
   private readonly contentsNumbers: { item: TextItem; page: () => number }[] = [];
 
+  /**
+   * `fonts` and `metrics` are the body's, measured once for every setting of the book: a setting for another
+   * gutter measures the same words again otherwise.
+   */
   constructor(
     private readonly pdf: Pdf,
     private readonly style: BookStyleDesign,
     private readonly settings: BookSettings,
+    private readonly fonts: TextFonts,
+    private readonly metrics: LineMetrics,
     readonly pageHeight: number,
     readonly textWidth: number,
   ) {
-    const bodyPath = (face: FontFace) => shippedFontPath(style.body[face]);
-    this.fonts = { path: bodyPath, size: style.bodySize };
-    this.metrics = lineMetrics(pdf, this.fonts);
     const textHeight = pageHeight - PRINT_MARGINS.top - PRINT_MARGINS.bottom;
-    this.bodyAscent = fontMetrics(bodyPath('regular')).ascent * style.bodySize;
+    this.bodyAscent = fontMetrics(fonts.path('regular')).ascent * style.bodySize;
     this.linesPerPage = Math.floor((textHeight - this.bodyAscent) / style.leading) + 1;
     this.firstBaseline = PRINT_MARGINS.top + this.bodyAscent;
   }
@@ -248,7 +234,7 @@ class BookSetter {
   }
 
   private ornament(): string {
-    return this.settings.scene_break ?? this.style.ornament;
+    return sceneBreakOrnament(this.settings);
   }
 
   /** Centred lines from `top` down in one face; answers the y below the last. */
@@ -463,7 +449,7 @@ class BookSetter {
     const path = shippedFontPath(style.body.regular);
     const size = style.bodySize * 0.8;
     const leading = style.leading * 0.8;
-    const lines = copyrightLines(manuscript, this.settings, year).flatMap((paragraph) =>
+    const lines = copyrightLines(manuscript, year).flatMap((paragraph) =>
       wrapText(this.pdf, paragraph, path, size, 0, this.textWidth),
     );
     let baseline = this.pageHeight - PRINT_MARGINS.bottom - (lines.length - 1) * leading;
@@ -478,7 +464,7 @@ class BookSetter {
     const { style } = this;
     this.startRecto('matter');
     const path = shippedFontPath(style.body.italic);
-    const lines = paragraphsOf(text).flatMap((paragraph) =>
+    const lines = matterParagraphs(text).flatMap((paragraph) =>
       wrapText(this.pdf, paragraph, path, style.bodySize, 0, this.textWidth * 0.8),
     );
     const textHeight = this.pageHeight - PRINT_MARGINS.top - PRINT_MARGINS.bottom;
@@ -534,13 +520,8 @@ class BookSetter {
   }
 
   setBook(manuscript: Manuscript, year: number) {
-    const { front_matter: front, back_matter: back } = this.settings;
-    const titleOf = (title: string, index: number) => title.trim() || `Chapter ${index + 1}`;
-    const backSections = [
-      ...(back.acknowledgements ? [{ title: 'Acknowledgements', text: back.acknowledgements }] : []),
-      ...(back.about_the_author ? [{ title: 'About the Author', text: back.about_the_author }] : []),
-    ];
-    const alsoByTitle = `Also by ${manuscript.authorName.trim() || 'the Author'}`;
+    const front = this.settings.front_matter;
+    const backSections = backMatterSections(manuscript);
     const sectionPages: number[] = [];
     if (front.title_page) this.titlePage(manuscript);
     if (front.copyright_page) this.copyrightPage(manuscript, year);
@@ -549,18 +530,15 @@ class BookSetter {
     if (front.table_of_contents) {
       this.contents([
         ...manuscript.chapters.map((chapter, index) => ({
-          title: titleOf(chapter.title, index),
+          title: chapterHeading(chapter.title, index),
           page: () => this.chapterPages[index]!,
         })),
-        ...[
-          ...backSections.map((section) => section.title),
-          ...(back.also_by.length ? [alsoByTitle] : []),
-        ].map((title, index) => ({ title, page: () => sectionPages[index]! })),
+        ...backSections.map((section, index) => ({ title: section.title, page: () => sectionPages[index]! })),
       ]);
     }
     manuscript.chapters.forEach((chapter, index) => {
       this.chapter = index;
-      this.section(titleOf(chapter.title, index), index + 1, () => {
+      this.section(chapterHeading(chapter.title, index), index + 1, () => {
         this.chapterPages[index] = this.pages.length;
         this.blocks(chapterBlocks(chapter.paragraphs), this.settings.drop_cap);
       });
@@ -569,13 +547,8 @@ class BookSetter {
     for (const section of backSections) {
       this.section(section.title, undefined, () => {
         sectionPages.push(this.pages.length);
-        this.blocks(paragraphsOf(section.text).map(plainBlock), false);
-      });
-    }
-    if (back.also_by.length) {
-      this.section(alsoByTitle, undefined, () => {
-        sectionPages.push(this.pages.length);
-        this.alsoBy(back.also_by);
+        if (section.list) this.alsoBy(section.lines);
+        else this.blocks(section.lines.map(plainBlock), false);
       });
     }
     // A printed book has an even number of pages: the last leaf's back is blank.
@@ -602,20 +575,21 @@ function estimatedPages(
  * text, which can add pages and so a wider gutter, so the book is set again until the two agree (a wider gutter
  * than the count needs is kept should they not, as the minimum is what matters).
  */
-export function setPrintBook(
-  pdf: Pdf,
-  manuscript: Manuscript,
-  settings: BookSettings,
-  year: number,
-): PrintBook {
+export function setPrintBook(pdf: Pdf, manuscript: Manuscript, year: number): PrintBook {
+  const settings = manuscript.book;
   const style = BOOK_STYLE_DESIGNS[settings.style];
   const trim = TRIM_SIZES[settings.trim];
+  const fonts: TextFonts = {
+    path: (face: FontFace) => shippedFontPath(style.body[face]),
+    size: style.bodySize,
+  };
+  const metrics = lineMetrics(pdf, fonts);
   const widthFor = (gutter: number) =>
     trim.width - PRINT_MARGINS.outside - gutter - PRINT_MARGINS.insideBeyondGutter;
   let gutter = kdpGutter(estimatedPages(manuscript, style, widthFor(kdpGutter(0)), trim.height));
   const tried = new Set<number>();
   for (;;) {
-    const setter = new BookSetter(pdf, style, settings, trim.height, widthFor(gutter));
+    const setter = new BookSetter(pdf, style, settings, fonts, metrics, trim.height, widthFor(gutter));
     setter.setBook(manuscript, year);
     const needed = kdpGutter(setter.pages.length);
     if (needed === gutter || (needed < gutter && tried.has(needed))) {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
 import type { BlobStore } from '../ports';
 import { storyExportPrefix } from './export-story';
 import type { Manuscript, PrintEdition } from './manuscript';
@@ -15,7 +14,7 @@ const printEditionKey = (storyId: string) => `${storyExportPrefix(storyId)}print
 
 /** What sets the print book's pages; the copyright year, which moves none, is left out. */
 function fingerprint(manuscript: Manuscript): string {
-  const { front_matter: front, ...book } = manuscript.book ?? DEFAULT_BOOK_SETTINGS;
+  const { front_matter: front, ...book } = manuscript.book;
   const { copyright_year: _year, ...frontPages } = front;
   return createHash('sha256')
     .update(

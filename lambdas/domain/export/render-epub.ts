@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
-import { type BookSettings, DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
-import { BOOK_STYLE_DESIGNS } from './book-design';
+import { sceneBreakOrnament } from './book-design';
+import {
+  type BackMatterSection,
+  backMatterSections,
+  chapterHeading,
+  copyrightLines,
+  matterParagraphs,
+} from './book-matter';
 import type { CoverImage, ExportLayout, Manuscript, RenderedExport } from './manuscript';
 import { type PageLayout, firstLineIndent, pageLayout } from './page-layouts';
 import { type ManuscriptBlock, type StyledRun, chapterBlocks } from './paragraph-runs';
@@ -326,24 +332,18 @@ ${inner}
   };
 }
 
-const paragraphsXhtml = (text: string, className = '') =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => `<p${className ? ` class="${className}"` : ''}>${escapeXml(line)}</p>`)
-    .join('\n');
+const paragraphsXhtml = (lines: readonly string[], className = '') =>
+  lines.map((line) => `<p${className ? ` class="${className}"` : ''}>${escapeXml(line)}</p>`).join('\n');
 
 /** The files before the first chapter: cover, title page, copyright, dedication, epigraph, contents. */
 function frontMatter(
   manuscript: Manuscript,
-  settings: BookSettings,
   layout: ExportLayout,
   cover: CoverImage | undefined,
   language: string,
   year: number,
 ): ContentDocument[] {
-  const front = settings.front_matter;
+  const front = manuscript.book.front_matter;
   const book = layout === 'book';
   const documents: ContentDocument[] = [];
   if (cover) {
@@ -375,14 +375,11 @@ function frontMatter(
     );
   }
   if (book && front.copyright_page) {
-    const owner = manuscript.authorName.trim();
-    const first = `Copyright © ${front.copyright_year ?? year}${owner ? ` ${owner}` : ''}`;
-    const text = `${first}\n${front.copyright_text || 'All rights reserved.'}`;
     documents.push(
       matterDocument(
         'copyright',
         'Copyright',
-        `<div class="copyright">\n${paragraphsXhtml(text)}\n</div>`,
+        `<div class="copyright">\n${paragraphsXhtml(copyrightLines(manuscript, year))}\n</div>`,
         'copyright-page',
         'frontmatter',
         language,
@@ -394,7 +391,7 @@ function frontMatter(
       matterDocument(
         'dedication',
         'Dedication',
-        `<div class="dedication">\n${paragraphsXhtml(front.dedication)}\n</div>`,
+        `<div class="dedication">\n${paragraphsXhtml(matterParagraphs(front.dedication))}\n</div>`,
         'dedication',
         'frontmatter',
         language,
@@ -410,7 +407,7 @@ function frontMatter(
       matterDocument(
         'epigraph',
         'Epigraph',
-        `<div class="epigraph">\n${paragraphsXhtml(front.epigraph)}${source}\n</div>`,
+        `<div class="epigraph">\n${paragraphsXhtml(matterParagraphs(front.epigraph))}${source}\n</div>`,
         'epigraph',
         'frontmatter',
         language,
@@ -421,54 +418,33 @@ function frontMatter(
   return documents;
 }
 
+/** The EPUB's type and DPUB-ARIA role of each back-matter section (none for those the vocabularies lack). */
+const BACK_MATTER_SEMANTICS: Record<BackMatterSection['id'], { type: string; role?: string }> = {
+  acknowledgements: { type: 'acknowledgments', role: 'doc-acknowledgments' },
+  'about-the-author': { type: '' },
+  'also-by': { type: '' },
+};
+
 /** The files after the last chapter: acknowledgements, about the author, the author's other books. */
-function backMatter(manuscript: Manuscript, settings: BookSettings, language: string): ContentDocument[] {
-  const back = settings.back_matter;
-  const documents: ContentDocument[] = [];
-  const headed = (title: string, inner: string) => `<h1>${escapeXml(title)}</h1>\n${inner}`;
-  if (back.acknowledgements) {
-    documents.push({
+function backMatter(manuscript: Manuscript, language: string): ContentDocument[] {
+  return backMatterSections(manuscript).map((section) => {
+    const body = section.list
+      ? `<ul class="also-by">\n${section.lines.map((title) => `<li>${escapeXml(title)}</li>`).join('\n')}\n</ul>`
+      : paragraphsXhtml(section.lines, 'indent');
+    const { type, role } = BACK_MATTER_SEMANTICS[section.id];
+    return {
       ...matterDocument(
-        'acknowledgements',
-        'Acknowledgements',
-        headed('Acknowledgements', paragraphsXhtml(back.acknowledgements, 'indent')),
-        'acknowledgments',
+        section.id,
+        section.title,
+        `<h1>${escapeXml(section.title)}</h1>\n${body}`,
+        type,
         'backmatter',
         language,
-        'doc-acknowledgments',
+        role,
       ),
-      listedAs: 'Acknowledgements',
-    });
-  }
-  if (back.about_the_author) {
-    documents.push({
-      ...matterDocument(
-        'about-the-author',
-        'About the Author',
-        headed('About the Author', paragraphsXhtml(back.about_the_author, 'indent')),
-        '',
-        'backmatter',
-        language,
-      ),
-      listedAs: 'About the Author',
-    });
-  }
-  if (back.also_by.length > 0) {
-    const title = `Also by ${manuscript.authorName.trim() || 'the Author'}`;
-    const items = back.also_by.map((book) => `<li>${escapeXml(book)}</li>`).join('\n');
-    documents.push({
-      ...matterDocument(
-        'also-by',
-        title,
-        headed(title, `<ul class="also-by">\n${items}\n</ul>`),
-        '',
-        'backmatter',
-        language,
-      ),
-      listedAs: title,
-    });
-  }
-  return documents;
+      listedAs: section.title,
+    };
+  });
 }
 
 export interface EpubOptions {
@@ -500,18 +476,16 @@ export function epubContent(
   options: EpubOptions = {},
 ): EpubContent {
   const layout = pageLayout(exportLayout);
-  const settings = manuscript.book ?? DEFAULT_BOOK_SETTINGS;
+  const settings = manuscript.book;
   const language = settings.language;
   const book = exportLayout === 'book';
-  const ornament = book
-    ? (settings.scene_break ?? BOOK_STYLE_DESIGNS[settings.style].ornament)
-    : layout.sceneBreakMark;
+  const ornament = book ? sceneBreakOrnament(settings) : layout.sceneBreakMark;
   const year = options.year ?? new Date().getUTCFullYear();
 
-  const front = frontMatter(manuscript, settings, exportLayout, manuscript.cover, language, year);
+  const front = frontMatter(manuscript, exportLayout, manuscript.cover, language, year);
   const breaks = pageBreaksByChapter(manuscript.printEdition?.pages ?? []);
   const chapters: ContentDocument[] = manuscript.chapters.map((chapter, index) => {
-    const title = chapter.title.trim() || `Chapter ${index + 1}`;
+    const title = chapterHeading(chapter.title, index);
     const chapterBreaks = breaks.get(index) ?? new Map<number, BlockPageBreak[]>();
     const headingMarkers = (chapterBreaks.get(-1) ?? []).map(({ page }) => pageBreakMarker(page)).join('');
     const body = `<section epub:type="chapter" role="doc-chapter" aria-labelledby="title">
@@ -525,7 +499,7 @@ ${blocksXhtml(chapterBlocks(chapter.paragraphs), layout, chapterBreaks)}
       xhtml: xhtmlDocument(title, body, 'bodymatter', language),
     };
   });
-  const back = book ? backMatter(manuscript, settings, language) : [];
+  const back = book ? backMatter(manuscript, language) : [];
   const listed = [...front, ...chapters, ...back];
   const navigation: ContentDocument = {
     id: 'nav',

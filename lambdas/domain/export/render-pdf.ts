@@ -26,9 +26,12 @@ function textWidth(layout: PageLayout): number {
 }
 
 /** Draws a line at the current y and moves down a line. */
+/** The manuscript is set in Tinos at the layout's size. */
+const manuscriptFonts = (layout: PageLayout): TextFonts => ({ path: serifFontPath, size: layout.fontSize });
+
 function writeLine(pdf: Pdf, line: Line, left: number, layout: PageLayout) {
-  const fonts: TextFonts = { path: serifFontPath, size: layout.fontSize };
-  drawLine(pdf, line, left, pdf.y + fontMetrics(serifFontPath('regular')).ascent * layout.fontSize, fonts);
+  const fonts = manuscriptFonts(layout);
+  drawLine(pdf, line, left, pdf.y + fontMetrics(serifFontPath('regular')).ascent * fonts.size, fonts);
   pdf.y += layout.lineHeight;
 }
 
@@ -171,7 +174,7 @@ export async function renderPdf(manuscript: Manuscript, exportLayout: ExportLayo
   const body = await pdfBytes(pdf, () => {
     numberPagesAsAdded(pdf, manuscript, layout);
     writeManuscriptTitlePage(pdf, manuscript, layout);
-    const metrics = lineMetrics(pdf, { path: serifFontPath, size: layout.fontSize });
+    const metrics = lineMetrics(pdf, manuscriptFonts(layout));
     for (const chapter of manuscript.chapters) {
       writeChapterTitle(pdf, chapter.title, layout);
       writeBlocks(pdf, chapterBlocks(chapter.paragraphs), layout, metrics);

@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { DEFAULT_BOOK_SETTINGS } from '../../../shared/schemas/book';
 import { ORNAMENT_FONT, PRINT_MARGINS } from './book-design';
 import { shippedFontPath } from './font-files';
 import type { Manuscript, RenderedExport } from './manuscript';
@@ -84,16 +83,15 @@ export async function renderPrintBook(
   manuscript: Manuscript,
   options: PrintBookOptions = {},
 ): Promise<RenderedExport & { book: PrintBook }> {
-  const settings = manuscript.book ?? DEFAULT_BOOK_SETTINGS;
   const pdf = new PDFDocument({
     autoFirstPage: false,
     // Replaces pdfkit's default Helvetica, which would otherwise be loaded from its standard-font data.
     font: shippedFontPath(ORNAMENT_FONT),
     info: { Title: manuscript.title, Author: manuscript.authorName, Creator: 'Loreweaver' },
     displayTitle: true,
-    lang: settings.language,
+    lang: manuscript.book.language,
   });
-  const book = setPrintBook(pdf, manuscript, settings, options.year ?? new Date().getUTCFullYear());
+  const book = setPrintBook(pdf, manuscript, options.year ?? new Date().getUTCFullYear());
   const body = await pdfBytes(pdf, () => {
     const pages = book.pages.slice(0, options.pageLimit ?? book.pages.length);
     pages.forEach((page, index) => drawPage(pdf, book, page, index + 1));
