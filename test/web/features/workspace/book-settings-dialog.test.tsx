@@ -11,19 +11,31 @@ import { createTestQueryClient } from '../../helpers/render-app';
 const PATH = '/api/stories/s1/book';
 
 function openDialog(saved: unknown, answerPut: (body: unknown) => Response = (body) => jsonResponse(body)) {
+  let stored = saved;
   const fetchMock = stubFetch((url, init) => {
     if (url !== PATH) return jsonResponse({ error: 'not_found', message: 'No.' }, 404);
-    return (init.method ?? 'GET') === 'PUT' ? answerPut(JSON.parse(String(init.body))) : jsonResponse(saved);
+    return (init.method ?? 'GET') === 'PUT' ? answerPut(JSON.parse(String(init.body))) : jsonResponse(stored);
   });
   let closed = 0;
-  render(
-    <AppProvider queryClient={createTestQueryClient()}>
+  const queryClient = createTestQueryClient();
+  const dialog = (open: boolean) => (
+    <AppProvider queryClient={queryClient}>
       <AlertsProvider>
-        <BookSettingsDialog open storyId="s1" onClose={() => (closed += 1)} />
+        <BookSettingsDialog open={open} storyId="s1" onClose={() => (closed += 1)} />
       </AlertsProvider>
-    </AppProvider>,
+    </AppProvider>
   );
-  return { fetchMock, closedTimes: () => closed };
+  const view = render(dialog(true));
+  return {
+    fetchMock,
+    closedTimes: () => closed,
+    /** Closes the dialog, lets another tab store `next`, and opens it again. */
+    reopenAfterElsewhere: (next: unknown) => {
+      view.rerender(dialog(false));
+      stored = next;
+      view.rerender(dialog(true));
+    },
+  };
 }
 
 async function choose(dialog: HTMLElement, label: string, option: string) {
@@ -63,6 +75,24 @@ describe('the Book settings dialog', () => {
         back_matter: { ...DEFAULT_BOOK_SETTINGS.back_matter, also_by: ['The Tide Clock', 'Small Harbours'] },
       },
     ]);
+  });
+
+  it('reads the settings again when opened again, showing what another tab saved meanwhile', async () => {
+    const { reopenAfterElsewhere } = openDialog(DEFAULT_BOOK_SETTINGS);
+    const first = await screen.findByRole('dialog', { name: 'Book settings' });
+    await within(first).findByRole('textbox', { name: 'Dedication' });
+
+    reopenAfterElsewhere({
+      ...DEFAULT_BOOK_SETTINGS,
+      front_matter: { ...DEFAULT_BOOK_SETTINGS.front_matter, dedication: 'Saved in the other tab.' },
+    });
+
+    const again = await screen.findByRole('dialog', { name: 'Book settings' });
+    await waitFor(async () =>
+      expect(
+        ((await within(again).findByRole('textbox', { name: 'Dedication' })) as HTMLTextAreaElement).value,
+      ).toBe('Saved in the other tab.'),
+    );
   });
 
   it('says what is wrong and sends nothing when a setting is refused by the shared rules', async () => {

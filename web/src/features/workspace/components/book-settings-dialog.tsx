@@ -46,53 +46,43 @@ export const STYLE_LABELS: Record<BookStyle, string> = {
 /** The select's value for "the style's own ornament" (null in the settings). */
 const STYLE_ORNAMENT = 'style';
 
-/** The trim's select, in the form and in the preview's bar. */
-function TrimSelect({ value, onChange }: { value: BookTrim; onChange: (trim: BookTrim) => void }) {
+/** A select of fixed choices, each shown by its label: trim, style and scene break, in the form and the preview. */
+function ChoiceField<Choice extends string>({
+  label,
+  value,
+  choices,
+  labelOf,
+  onChange,
+  helperText,
+}: {
+  label: string;
+  value: Choice;
+  choices: readonly Choice[];
+  labelOf: (choice: Choice) => string;
+  onChange: (choice: Choice) => void;
+  helperText?: string;
+}) {
   return (
     <TextField
       select
-      label="Trim size"
+      label={label}
       size="small"
       value={value}
-      onChange={(event) => onChange(event.target.value as BookTrim)}
+      onChange={(event) => onChange(event.target.value as Choice)}
+      helperText={helperText}
       sx={{ minWidth: 180 }}
     >
-      {BOOK_TRIMS.map((trim) => (
-        <MenuItem key={trim} value={trim}>
-          {TRIM_LABELS[trim]}
+      {choices.map((choice) => (
+        <MenuItem key={choice} value={choice}>
+          {labelOf(choice)}
         </MenuItem>
       ))}
     </TextField>
   );
 }
 
-/** The style's select; `short` names each style without its description (the preview's bar). */
-function StyleSelect({
-  value,
-  onChange,
-  short = false,
-}: {
-  value: BookStyle;
-  onChange: (style: BookStyle) => void;
-  short?: boolean;
-}) {
-  return (
-    <TextField
-      select
-      label="Style"
-      size="small"
-      value={value}
-      onChange={(event) => onChange(event.target.value as BookStyle)}
-      sx={{ minWidth: 180 }}
-    >
-      {BOOK_STYLES.map((style) => (
-        <MenuItem key={style} value={style}>
-          {short ? STYLE_LABELS[style].split(' — ')[0] : STYLE_LABELS[style]}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+/** The scene-break select's choices: the style's own ornament (null in the settings), then every glyph. */
+const SCENE_BREAK_CHOICES = [STYLE_ORNAMENT, ...SCENE_BREAK_ORNAMENTS] as const;
 
 interface BookSettingsDialogProps {
   open: boolean;
@@ -117,7 +107,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * and back matter. The book layout of every export follows what is saved here. Opened from the export menu.
  */
 export function BookSettingsDialog({ open, storyId, onClose }: BookSettingsDialogProps) {
-  const { data: saved, isError } = useQuery(bookSettingsQuery(storyId));
+  // Read again at each opening (another tab or device may have saved since), and only then: the form is filled
+  // once per opening, so a read that lands while the author types (back online, say) takes nothing typed away.
+  const { data, isError, isFetching } = useQuery({ ...bookSettingsQuery(storyId), enabled: open });
+  const [saved, setSaved] = useState<BookSettings | null>(null);
+  // What was shown stays while the dialog fades out, and goes as it opens again.
+  const [shownOpen, setShownOpen] = useState(false);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setSaved(null);
+  }
+  if (open && saved === null && data && !isFetching) setSaved(data);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
@@ -131,7 +131,7 @@ export function BookSettingsDialog({ open, storyId, onClose }: BookSettingsDialo
     >
       <DialogTitle id="book-settings-title">Book settings</DialogTitle>
       {saved ? (
-        <BookSettingsForm key={JSON.stringify(saved)} storyId={storyId} saved={saved} onClose={onClose} />
+        <BookSettingsForm storyId={storyId} saved={saved} onClose={onClose} />
       ) : (
         <DialogContent>
           {isError ? (
@@ -227,31 +227,30 @@ function BookSettingsForm({
       <DialogContent dividers>
         <Stack spacing={3}>
           <Section title="Page and style">
-            <TrimSelect value={settings.trim} onChange={(trim) => setSettings({ ...settings, trim })} />
-            <StyleSelect value={settings.style} onChange={(style) => setSettings({ ...settings, style })} />
-            <TextField
-              select
+            <ChoiceField
+              label="Trim size"
+              value={settings.trim}
+              choices={BOOK_TRIMS}
+              labelOf={(trim) => TRIM_LABELS[trim]}
+              onChange={(trim) => setSettings({ ...settings, trim })}
+            />
+            <ChoiceField
+              label="Style"
+              value={settings.style}
+              choices={BOOK_STYLES}
+              labelOf={(style) => STYLE_LABELS[style]}
+              onChange={(style) => setSettings({ ...settings, style })}
+            />
+            <ChoiceField
               label="Scene break"
-              size="small"
               value={settings.scene_break ?? STYLE_ORNAMENT}
-              onChange={(event) =>
-                setSettings({
-                  ...settings,
-                  scene_break:
-                    event.target.value === STYLE_ORNAMENT
-                      ? null
-                      : (event.target.value as (typeof SCENE_BREAK_ORNAMENTS)[number]),
-                })
+              choices={SCENE_BREAK_CHOICES}
+              labelOf={(choice) => (choice === STYLE_ORNAMENT ? 'The style’s own' : choice)}
+              onChange={(choice) =>
+                setSettings({ ...settings, scene_break: choice === STYLE_ORNAMENT ? null : choice })
               }
               helperText="A paragraph holding only *** or # in the text becomes this."
-            >
-              <MenuItem value={STYLE_ORNAMENT}>The style’s own</MenuItem>
-              {SCENE_BREAK_ORNAMENTS.map((ornament) => (
-                <MenuItem key={ornament} value={ornament}>
-                  {ornament}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {toggle('Drop cap at each chapter’s start', settings.drop_cap, (dropCap) =>
               setSettings({ ...settings, drop_cap: dropCap }),
             )}
@@ -336,8 +335,20 @@ function BookSettingsForm({
           <Typography variant="h6" component="h2" sx={{ mr: 'auto' }}>
             Preview
           </Typography>
-          <TrimSelect value={settings.trim} onChange={(trim) => switchInPreview({ trim })} />
-          <StyleSelect value={settings.style} onChange={(style) => switchInPreview({ style })} short />
+          <ChoiceField
+            label="Trim size"
+            value={settings.trim}
+            choices={BOOK_TRIMS}
+            labelOf={(trim) => TRIM_LABELS[trim]}
+            onChange={(trim) => switchInPreview({ trim })}
+          />
+          <ChoiceField
+            label="Style"
+            value={settings.style}
+            choices={BOOK_STYLES}
+            labelOf={(style) => STYLE_LABELS[style].split(' — ')[0]!}
+            onChange={(style) => switchInPreview({ style })}
+          />
           <Button onClick={() => setPreviewed(null)}>Close preview</Button>
         </DialogTitle>
         <DialogContent dividers>
