@@ -25,7 +25,9 @@ export const bookSettingsQuery = (storyId: string) =>
 
 /** PUT /api/stories/{id}/book: the whole settings; answers them as saved. */
 export async function saveBookSettings(storyId: string, settings: BookSettings): Promise<BookSettings> {
-  return BookSettingsSchema.parse(await api.put(apiPaths.bookSettings(storyId), settings));
+  return BookSettingsSchema.parse(
+    await api.put(apiPaths.bookSettings(storyId), settings, { keepOffline: { storyId } }),
+  );
 }
 
 /** POST /api/stories/{id}/book/preview: the first pages of the book as `request.settings` would make it. */

@@ -47,5 +47,7 @@ export async function updateDocumentSettings(
   const removed = (field: 'target_words' | 'deadline') =>
     previous?.[field] !== undefined && settings[field] === undefined ? { [field]: null } : {};
   const body: UpdateDocumentSettings = { ...settings, ...removed('target_words'), ...removed('deadline') };
-  return DocumentSettingsSchema.parse(await api.put(apiPaths.documentSettings(storyId), body));
+  return DocumentSettingsSchema.parse(
+    await api.put(apiPaths.documentSettings(storyId), body, { keepOffline: { storyId } }),
+  );
 }

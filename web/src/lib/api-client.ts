@@ -31,7 +31,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * A read that opens the app offline (issue 26 §1): its answer is kept on this device, and given back when the
-   * server cannot be reached. `storyId` names the story it belongs to.
+   * server cannot be reached. `storyId` names the story it belongs to. On a write (a PUT answering the resource
+   * as a read of the same address would), the answer replaces the kept read, so offline the page shows what was
+   * saved rather than what was read before; a write that cannot reach the server still fails.
    */
   keepOffline?: { storyId?: string };
 }
@@ -101,14 +103,14 @@ async function send(path: string, input: RequestInput): Promise<unknown> {
   };
 
   const url = withQuery(path, input.query);
-  const keepOffline = input.method === 'GET' ? input.keepOffline : undefined;
+  const { keepOffline } = input;
   let response: Response;
   try {
     response = await fetch(url, init);
   } catch (error) {
     // An abort is the caller's own decision, not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    const kept = keepOffline && (await recallRead(url));
+    const kept = input.method === 'GET' && keepOffline && (await recallRead(url));
     if (kept) return kept.body;
     throw new ApiError(0, 'network_error', 'The server could not be reached.');
   }

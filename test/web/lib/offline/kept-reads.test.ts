@@ -53,6 +53,27 @@ describe('reads kept for offline use', () => {
     await expect(api.get('/api/series', { keepOffline: {} })).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('keeps what a write saved in place of the read before it, and still fails a write offline', async () => {
+    stubFetch((_, init) =>
+      jsonResponse(init.method === 'PUT' ? { trim: '5x8', saved: true } : { trim: '6x9', saved: false }),
+    );
+    await api.get('/api/stories/s1/book', { keepOffline: { storyId: 's1' } });
+    await api.put('/api/stories/s1/book', { trim: '5x8' }, { keepOffline: { storyId: 's1' } });
+    await vi.waitFor(async () =>
+      expect((await recallRead('/api/stories/s1/book'))?.body).toMatchObject({ saved: true }),
+    );
+
+    unreachable();
+
+    expect(await api.get('/api/stories/s1/book', { keepOffline: { storyId: 's1' } })).toEqual({
+      trim: '5x8',
+      saved: true,
+    });
+    await expect(
+      api.put('/api/stories/s1/book', { trim: 'a5' }, { keepOffline: { storyId: 's1' } }),
+    ).rejects.toMatchObject({ status: 0 });
+  });
+
   it("opens a chapter read before from this device's copy when offline, and says when none is kept", async () => {
     stubFetch(() => contentPage([['a', 'Kept text.', 3]]));
     await fetchChapterContent('s1', 'c1', { background: false });
