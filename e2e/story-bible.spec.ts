@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickUntilShown } from './fixtures/clicks';
 import { signIn, uniqueEmail } from './fixtures/sign-in';
 import { saveParagraphsThroughApi } from './fixtures/story-text';
 import {
@@ -217,7 +218,7 @@ test('with Highlight associations off, names read as plain text and a click open
   const dialog = page.getByRole('dialog', { name: 'Document Settings' });
   const highlight = dialog.getByRole('checkbox', { name: 'Highlight associations' });
   await expect(highlight).toBeChecked();
-  await highlight.uncheck();
+  await clickUntilShown(highlight, () => expect(highlight).not.toBeChecked({ timeout: 3_000 }));
   await page.screenshot({ path: 'test-results/story-bible/settings-desktop.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
