@@ -281,7 +281,18 @@ async function weighWebApp(site: {
 interface LighthouseRun {
   score: number;
   opportunities: string[];
+  /** The timings the score is made of, in ms (layout shift unitless). */
+  metrics: Record<string, number>;
 }
+
+/** The audits the performance score weighs, by the short names printed. */
+const SCORED_METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
 
 async function lighthouseRun(url: string, cookie: { name: string; value: string }): Promise<LighthouseRun> {
   const chrome = await launch({
@@ -301,7 +312,10 @@ async function lighthouseRun(url: string, cookie: { name: string; value: string 
     const opportunities = Object.values(lhr.audits)
       .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9)
       .map((audit) => audit.title);
-    return { score: (lhr.categories.performance?.score ?? 0) * 100, opportunities };
+    const metrics = Object.fromEntries(
+      Object.entries(SCORED_METRICS).map(([name, audit]) => [name, lhr.audits[audit]?.numericValue ?? NaN]),
+    );
+    return { score: (lhr.categories.performance?.score ?? 0) * 100, opportunities, metrics };
   } finally {
     chrome.kill();
   }
@@ -325,12 +339,18 @@ async function scoreWithLighthouse(site: {
     for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseRun(page.url, site.cookie));
     const scores = runs.map((run) => run.score);
     const opportunities = [...new Set(runs.flatMap((run) => run.opportunities))];
+    const metrics = Object.keys(SCORED_METRICS)
+      .map((name) => {
+        const value = median(runs.map((run) => run.metrics[name]!));
+        return name === 'CLS' ? `${name} ${value.toFixed(3)}` : `${name} ${(value / 1000).toFixed(2)} s`;
+      })
+      .join(', ');
     printFigure({
       name: `Lighthouse performance, ${page.name} (mobile), median of ${runs.length}`,
       value: median(scores),
       unit: 'points',
       target: { at: 'least', limit: page.target },
-      comparison: `runs ${scores.map((score) => score.toFixed(0)).join(', ')}${
+      comparison: `runs ${scores.map((score) => score.toFixed(0)).join(', ')}; medians ${metrics}${
         opportunities.length > 0 ? `; opportunities: ${opportunities.join('; ')}` : ''
       }`,
     });

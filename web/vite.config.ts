@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { API_PATH_PREFIXES, IMAGES_PREFIX } from '../lambdas/path-prefixes';
 import { APP_ICONS, appIcons } from './app-icons';
+import { earlyScript } from './early-script';
 import { installableApp } from './installable-app';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -47,7 +48,12 @@ const installable = installableApp({
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), appIcons(fileURLToPath(new URL('public/favicon.svg', import.meta.url))), installable],
+  plugins: [
+    react(),
+    appIcons(fileURLToPath(new URL('public/favicon.svg', import.meta.url))),
+    earlyScript(fileURLToPath(new URL('src/boot/early-reads.ts', import.meta.url))),
+    installable,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import type { ApiError } from '../../../web/src/lib/api-client';
 import { useUser } from '../../../web/src/lib/user/user-context';
 import { theme } from '../../../web/src/theme/theme';
 import {
+  deferred,
   emptyResponse,
   type FetchHandler,
   jsonResponse,
@@ -120,6 +121,27 @@ describe('user context', () => {
     // Assert
     expect(await screen.findByText('signed in')).toBeTruthy();
     expect(requests).toEqual([{ method: 'GET' }, { method: 'PUT', body: { time_zone: browserZone } }]);
+  });
+
+  it('shows the page without waiting for the time zone to be saved', async () => {
+    // Arrange
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const otherZone = browserZone === 'Pacific/Chatham' ? 'Europe/Oslo' : 'Pacific/Chatham';
+    const savedZone = deferred<Response>();
+    let saves = 0;
+
+    // Act
+    renderUser((_url, init) => {
+      if (init.method !== 'PUT') return jsonResponse(buildUser({ time_zone: otherZone }));
+      saves += 1;
+      return savedZone.promise;
+    });
+
+    // Assert
+    expect(await screen.findByText('signed in')).toBeTruthy();
+    expect(saves).toBe(1);
+    await act(async () => savedZone.resolve(jsonResponse(buildUser({ time_zone: browserZone }))));
+    expect(saves).toBe(1);
   });
 
   it('treats a failed first lookup as signed out', async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloading } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorFallback } from './routes/route-error-fallback';
 import { ProtectedRoute, SignedOutOnlyRoute } from './routes/route-guards';
@@ -65,19 +65,24 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               element: <SignedOutOnlyRoute />,
               children: [
-                { path: paths.home.path, element: <ComingSoonPage /> },
-                { path: paths.signIn.path, element: <SignInPage /> },
+                { path: paths.home.path, element: <ComingSoonPage />, loader: preloading(ComingSoonPage) },
+                { path: paths.signIn.path, element: <SignInPage />, loader: preloading(SignInPage) },
               ],
             },
             {
               element: <ProtectedRoute />,
               children: [
-                { path: paths.stories.path, element: <StoriesPage /> },
-                { path: paths.newStory.path, element: <StoryFormPage key="create" /> },
+                { path: paths.stories.path, element: <StoriesPage />, loader: preloading(StoriesPage) },
+                {
+                  path: paths.newStory.path,
+                  element: <StoryFormPage key="create" />,
+                  loader: preloading(StoryFormPage),
+                },
                 {
                   path: paths.story.path,
                   element: <StoryWorkspacePage />,
                   loader: ({ params, request }) => {
+                    preloading(StoryWorkspacePage)();
                     const { storyId } = params;
                     // Its own small chunk, not awaited: the first route stays light and the page is not held.
                     if (storyId) {
@@ -90,22 +95,38 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   shouldRevalidate: ({ currentParams, nextParams }) =>
                     currentParams.storyId !== nextParams.storyId,
                 },
-                { path: paths.editStory.path, element: <StoryFormPage key="update" /> },
-                { path: paths.storyBible.path, element: <StoryBiblePage /> },
-                { path: paths.corkboard.path, element: <CorkboardPage /> },
-                { path: paths.timeline.path, element: <TimelinePage /> },
-                { path: paths.addSeriesStory.path, element: <StoryFormPage key="add-to-series" /> },
-                { path: paths.editSeries.path, element: <EditSeriesPage /> },
-                { path: paths.settings.path, element: <SettingsPage /> },
-                { path: paths.progress.path, element: <ProgressPage /> },
-                { path: paths.subscribe.path, element: <SubscribePage /> },
-                { path: paths.payment.path, element: <PaymentPage /> },
-                { path: paths.readStory.path, element: <ReadingPage /> },
+                {
+                  path: paths.editStory.path,
+                  element: <StoryFormPage key="update" />,
+                  loader: preloading(StoryFormPage),
+                },
+                {
+                  path: paths.storyBible.path,
+                  element: <StoryBiblePage />,
+                  loader: preloading(StoryBiblePage),
+                },
+                { path: paths.corkboard.path, element: <CorkboardPage />, loader: preloading(CorkboardPage) },
+                { path: paths.timeline.path, element: <TimelinePage />, loader: preloading(TimelinePage) },
+                {
+                  path: paths.addSeriesStory.path,
+                  element: <StoryFormPage key="add-to-series" />,
+                  loader: preloading(StoryFormPage),
+                },
+                {
+                  path: paths.editSeries.path,
+                  element: <EditSeriesPage />,
+                  loader: preloading(EditSeriesPage),
+                },
+                { path: paths.settings.path, element: <SettingsPage />, loader: preloading(SettingsPage) },
+                { path: paths.progress.path, element: <ProgressPage />, loader: preloading(ProgressPage) },
+                { path: paths.subscribe.path, element: <SubscribePage />, loader: preloading(SubscribePage) },
+                { path: paths.payment.path, element: <PaymentPage />, loader: preloading(PaymentPage) },
+                { path: paths.readStory.path, element: <ReadingPage />, loader: preloading(ReadingPage) },
               ],
             },
             // Signed in or out: a visitor is asked to sign in and brought back here afterwards.
-            { path: paths.sharedLink.path, element: <SharedLinkPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            { path: paths.sharedLink.path, element: <SharedLinkPage />, loader: preloading(SharedLinkPage) },
+            { path: '*', element: <NotFoundPage />, loader: preloading(NotFoundPage) },
           ],
         },
       ],

@@ -2,6 +2,7 @@
  * The one way the app talks to its own server: same-origin cookies, JSON (or multipart) in, JSON out,
  * and every failure surfaced as an `ApiError`. Foreground calls count towards the loading overlay.
  */
+import { takeEarlyRead } from './early-reads';
 import { keepRead, recallRead } from './offline/kept-reads';
 import { trackPending } from './pending-requests';
 
@@ -106,7 +107,8 @@ async function send(path: string, input: RequestInput): Promise<unknown> {
   const { keepOffline } = input;
   let response: Response;
   try {
-    response = await fetch(url, init);
+    // A read the page's first script started for this address stands in for it (issue 26 §3).
+    response = await ((input.method === 'GET' && takeEarlyRead(url)) || fetch(url, init));
   } catch (error) {
     // An abort is the caller's own decision, not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

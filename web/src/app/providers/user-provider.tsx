@@ -12,27 +12,28 @@ import { UserContext, type User, type UserContextValue } from '../../lib/user/us
 
 /**
  * Issue 15 §1: the author's days are counted in their zone, which only the browser knows. When the account
- * holds another (or none), the browser's is sent, in the background; the account is answered as it was, and
- * a failure only means the days are counted in the old zone until the next visit.
+ * holds another (or none), the browser's is sent in the background — the page does not wait for it — and the
+ * answered account taken; a failure only means the days are counted in the old zone until the next visit.
  */
-async function withBrowserTimeZone(user: User | null): Promise<User | null> {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!user || user.time_zone === timeZone || !isValidTimeZone(timeZone)) return user;
-  try {
-    return await updateUserPreferences({ time_zone: timeZone });
-  } catch (error) {
-    console.error('Saving the time zone failed.', error);
-    return user;
-  }
+function useBrowserTimeZone(user: User | null | undefined, setUser: (changed: User) => void): void {
+  const accountZone = user ? user.time_zone : undefined;
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!signedIn || accountZone === timeZone || !isValidTimeZone(timeZone)) return;
+    updateUserPreferences({ time_zone: timeZone }).then(setUser, (error: unknown) =>
+      console.error('Saving the time zone failed.', error),
+    );
+  }, [signedIn, accountZone, setUser]);
 }
 
 /**
- * The signed-in author (null when signed out), with the browser's time zone, in the app's cache: looked up once
- * for the page, then kept (`refresh` and sign-out change it). A failed lookup is not tried again.
+ * The signed-in author (null when signed out) in the app's cache: looked up once for the page, then kept
+ * (`refresh` and sign-out change it). A failed lookup is not tried again.
  */
-const currentUserQuery = queryOptions({
+export const currentUserQuery = queryOptions({
   queryKey: userKeys.current,
-  queryFn: () => getUser().then(withBrowserTimeZone),
+  queryFn: getUser,
   staleTime: Infinity,
   retry: false,
 });
@@ -99,6 +100,7 @@ export function UserProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const user = firstLookupFailed ? null : lookup.data;
+  useBrowserTimeZone(user, setUser);
   const owner = user ? `${user.customer_id}|${user.email ?? ''}` : undefined;
 
   useEffect(() => {

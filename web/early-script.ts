@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Issue 26 §3: a script of the app's own run before the app's code has downloaded — its own entry, linked from
+ * index.html as an async module so it runs as soon as it arrives, whatever the app's bundle still waits for.
+ * (Two module scripts in index.html would be merged into one entry by Vite, and wait for all of it.)
+ */
+export function earlyScript(entry: string): Plugin {
+  const name = path.basename(entry, path.extname(entry));
+  let root = '';
+  return {
+    name: 'loreweaver-early-script',
+    config: () => ({
+      build: { rolldownOptions: { input: { index: 'index.html', [name]: entry } } },
+    }),
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const built = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === name,
+        );
+        // In development Vite serves the source module itself.
+        const src = built ? `/${built.fileName}` : `/${path.relative(root, entry)}`;
+        return [
+          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
