@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchChapterBlocks } from '../../../web/src/api/chapter-content';
 import { prefetchStoryWorkspace } from '../../../web/src/api/story-workspace-prefetch';
+import { startEarlyReads } from '../../../web/src/boot/start-early-reads';
+import { lastChapterStorageKey } from '../../../web/src/editor/plugins/caret-memory-plugin/last-edited-chapter';
 import { loadChapter } from '../../../web/src/editor/chapter-content';
 import { AutosaveQueue } from '../../../web/src/editor/autosave/autosave-queue';
 import { createMemoryOpStore } from '../../../web/src/editor/autosave/pending-op-store';
@@ -170,5 +172,53 @@ describe("the workspace route's reads", () => {
         '/api/stories/s1/associations/thumbs',
       ]),
     );
+  });
+});
+
+describe("the page's first script's reads (issue 26 §3)", () => {
+  const startAt = (address: string) => startEarlyReads(new URL(address, 'http://localhost'), localStorage);
+
+  it('are what the workspace opens with: the story, the opening and the content each read once', async () => {
+    const { server, fetchMock } = stubContentServer();
+    startAt('/stories/s1');
+    await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
+
+    prefetchStoryWorkspace(queryClient, 's1', new URL('/stories/s1', 'http://localhost'));
+    await loadChapter(chapterQueue('c1'), queryClient);
+
+    expect(server.contentReads).toEqual(['c1']);
+    expect(server.openingReads).toEqual(['c1']);
+    const storyReads = fetchMock.mock.calls.filter(
+      ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/stories/s1',
+    );
+    expect(storyReads).toHaveLength(1);
+  });
+
+  it('open the chapter the address names, else the one last edited here', async () => {
+    const { server } = stubContentServer();
+    localStorage.setItem(lastChapterStorageKey('s1'), 'c2');
+
+    startAt('/stories/s1');
+    startAt('/stories/s1?chapter=c1');
+
+    await vi.waitFor(() => expect(server.contentReads.sort()).toEqual(['c1', 'c2']));
+    localStorage.removeItem(lastChapterStorageKey('s1'));
+  });
+
+  it('are as old as when they were sent: a write acknowledged since makes the editor read again', async () => {
+    const { server } = stubContentServer();
+    const queue = chapterQueue('c1');
+    startAt('/stories/s1');
+    await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
+    // Saved after the first script's read was sent, before the app took it: the read may not hold it.
+    queue.save('c1-p', JSON.stringify(JSON.parse(storedParagraph('c1-p', 'Saved.').chunk.Value)), 0);
+    await queue.flush();
+    server.text = 'Saved.';
+
+    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
+    const loaded = await loadChapter(queue, queryClient);
+
+    expect(server.contentReads).toEqual(['c1', 'c1']);
+    expect(textOf(loaded.blocks[0]!.chunk)).toBe('Saved.');
   });
 });

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../web/src/lib/api-client';
-import {
-  EARLY_READ_FRESH_MS,
-  earlyReadsOf,
-  startEarlyRead,
-  takeEarlyRead,
-} from '../../../web/src/lib/early-reads';
+import { earlyReadsOf } from '../../../web/src/boot/start-early-reads';
+import { EARLY_READ_FRESH_MS, startEarlyRead, takeEarlyRead } from '../../../web/src/lib/early-reads';
 import { jsonResponse, stubFetch } from '../helpers/fetch-stub';
 
 describe('early reads (issue 26 §3)', () => {
@@ -19,6 +15,7 @@ describe('early reads (issue 26 §3)', () => {
       stories: earlyReadsOf('/stories'),
       workspace: earlyReadsOf('/stories/story%201'),
       newStory: earlyReadsOf('/stories/new'),
+      badlyEncoded: earlyReadsOf('/stories/%E0%A4%A'),
       bible: earlyReadsOf('/stories/s1/bible'),
       home: earlyReadsOf('/'),
     };
@@ -34,6 +31,7 @@ describe('early reads (issue 26 §3)', () => {
         '/api/stories/story%201/associations/thumbs',
       ],
       newStory: ['/api/user'],
+      badlyEncoded: ['/api/user'],
       bible: ['/api/user'],
       home: ['/api/user'],
     });

@@ -14,7 +14,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
 import { ApiError, api } from '../lib/api-client';
 import { keepChapter, recallChapter } from '../lib/offline/kept-reads';
+import { earlyReadStartedAt } from '../lib/early-reads';
 import { apiPaths } from './api-paths';
+import { chapterContentAddress, chapterOpeningAddress } from './chapter-content-addresses';
 
 /** A chapter's paragraphs as read, with its content stamp ('' from a server that answers none). */
 export interface ChapterContentRead {
@@ -93,19 +95,13 @@ const serverBlocksOf = (page: ChapterContent): ServerBlock[] =>
     ...(item.revision === undefined ? {} : { revision: item.revision }),
   }));
 
-/** Paragraphs the opening read asks for: more than the tallest screen shows at once. */
-export const OPENING_PARAGRAPHS = 40;
-
 /**
  * GET /api/stories/{id}/content?chapter=&limit=: the chapter's first paragraphs, a small read the page shows
  * while the whole chapter is read (`fetchChapterContent`, which stays what the editor opens with). Neither kept
  * for offline use nor reported: a failed opening read only means the page waits for the whole chapter.
  */
 export async function fetchChapterOpening(storyId: string, chapterId: string): Promise<ServerBlock[]> {
-  const response = await api.get(apiPaths.chapterContent(storyId), {
-    query: { chapter: chapterId, limit: String(OPENING_PARAGRAPHS) },
-    background: true,
-  });
+  const response = await api.get(chapterOpeningAddress(storyId, chapterId), { background: true });
   return serverBlocksOf(ChapterContentSchema.parse(response));
 }
 
@@ -150,7 +146,11 @@ const chapterContentQuery = (storyId: string, chapterId: string, freshForMs: num
   queryOptions({
     queryKey: chapterContentKeys.chapter(storyId, chapterId),
     queryFn: async (): Promise<ChapterRead> => {
-      const startedAt = performance.now();
+      // A read the page's first script started stands in for this one: it is as old as it was started.
+      const startedAt = Math.min(
+        performance.now(),
+        earlyReadStartedAt(chapterContentAddress(storyId, chapterId)) ?? Infinity,
+      );
       const read = await fetchChapterContent(storyId, chapterId, { background: false });
       return { ...read, startedAt, freshUntil: startedAt + freshForMs };
     },

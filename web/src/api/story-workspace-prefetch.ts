@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { storyAddressParameters } from '../config/paths';
-import { readLastEditedChapter } from '../editor/plugins/caret-memory-plugin/caret-memory';
-import { chapterToOpen } from '../features/workspace/utils/chapter-order';
+import { chapterOpenedBy } from '../features/workspace/utils/chapter-order';
 import { associationsQuery } from './associations';
 import { prefetchChapterBlocks, prefetchChapterOpening } from './chapter-content';
 import { documentSettingsQuery } from './document-settings';
@@ -24,11 +22,7 @@ export const PREFETCHED_FRESH_MS = 10_000;
 export function prefetchStoryWorkspace(queryClient: QueryClient, storyId: string, address: URL): void {
   void queryClient.fetchQuery(storyQuery(storyId)).then(
     (story) => {
-      const chapter = chapterToOpen(
-        story.chapters ?? [],
-        address.searchParams.get(storyAddressParameters.chapter),
-        readLastEditedChapter(localStorage, storyId),
-      );
+      const chapter = chapterOpenedBy(storyId, story.chapters ?? [], address.searchParams, localStorage);
       if (!chapter) return;
       // The small opening read first: its answer is drawn while the whole chapter is still on its way.
       prefetchChapterOpening(queryClient, storyId, chapter.id, PREFETCHED_FRESH_MS);

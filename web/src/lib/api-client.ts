@@ -3,6 +3,7 @@
  * and every failure surfaced as an `ApiError`. Foreground calls count towards the loading overlay.
  */
 import { takeEarlyRead } from './early-reads';
+import { type QueryParameters, withQuery } from './request-url';
 import { keepRead, recallRead } from './offline/kept-reads';
 import { trackPending } from './pending-requests';
 
@@ -24,7 +25,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   /** Query-string parameters; `undefined` values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: QueryParameters;
   /** Background calls (autosave, polling) do not raise the loading overlay. */
   background?: boolean;
   /** Lets the request outlive the page, as the autosave flush on unload needs. */
@@ -43,17 +44,6 @@ interface RequestInput extends RequestOptions {
   method: HttpMethod;
   /** A `FormData` goes out as multipart; anything else other than `undefined` as JSON. */
   body?: unknown;
-}
-
-function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, String(value));
-  }
-  const search = params.toString();
-  if (search === '') return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {

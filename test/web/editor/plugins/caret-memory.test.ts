@@ -6,11 +6,11 @@ import {
   $placeCaret,
   CARET_WRITE_INTERVAL_MS,
   caretStorageKey,
-  readLastEditedChapter,
   readRememberedCaret,
   registerCaretRecorder,
   rememberCaret,
 } from '../../../../web/src/editor/plugins/caret-memory-plugin/caret-memory';
+import { readLastEditedChapter } from '../../../../web/src/editor/plugins/caret-memory-plugin/last-edited-chapter';
 import { commit, createChapterTestEditor, paragraphs, seedParagraphs } from '../helpers/headless-editor';
 
 function caretAfterPlacing(texts: string[], remembered: Parameters<typeof $placeCaret>[0]) {

@@ -5,7 +5,7 @@ import { silenceConsoleErrors } from '../../helpers/console';
 import { openChapterId, renderWorkspace } from './render-workspace';
 import { buildChapter, buildStory, stubWorkspaceServer } from './workspace-server';
 import { serverError } from '../../helpers/fetch-stub';
-import { lastChapterStorageKey } from '../../../../web/src/editor/plugins/caret-memory-plugin/caret-memory';
+import { lastChapterStorageKey } from '../../../../web/src/editor/plugins/caret-memory-plugin/last-edited-chapter';
 
 vi.mock('../../../../web/src/editor/chapter-editor', () => import('./fake-chapter-editor'));
 

@@ -12,6 +12,7 @@ import {
 } from 'lexical';
 import { $isCustomParagraphNode } from '../../nodes';
 import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
+import { rememberLastEditedChapter } from './last-edited-chapter';
 
 /**
  * Where the author's caret was in a chapter: the paragraph (by its block's key_id, which survives reloads and
@@ -68,30 +69,6 @@ function textLengthBefore(parent: ElementNode, childIndex: number): number {
     .getChildren()
     .slice(0, childIndex)
     .reduce((length, child) => length + child.getTextContentSize(), 0);
-}
-
-const LAST_CHAPTER_PREFIX = 'loreweaver:last-chapter:';
-
-export function lastChapterStorageKey(storyId: string): string {
-  return `${LAST_CHAPTER_PREFIX}${storyId}`;
-}
-
-/** The chapter of the story the author last changed the text of in this browser; null when none is kept. */
-export function readLastEditedChapter(storage: Storage, storyId: string): string | null {
-  try {
-    return storage.getItem(lastChapterStorageKey(storyId));
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the story's last edited chapter; like the caret, a refused storage only loses the convenience. */
-export function rememberLastEditedChapter(storage: Storage, storyId: string, chapterId: string): void {
-  try {
-    storage.setItem(lastChapterStorageKey(storyId), chapterId);
-  } catch {
-    // Quota exceeded or storage disabled: the story then opens on its first chapter.
-  }
 }
 
 /** The offset of a selection point in its paragraph's text, with the paragraph's key_id. */

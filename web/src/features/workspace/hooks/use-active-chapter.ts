@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Chapter } from '../../../../../shared/schemas/chapter';
 import { storyAddressParameters } from '../../../config/paths';
-import { readLastEditedChapter } from '../../../editor/plugins/caret-memory-plugin/caret-memory';
+import { readLastEditedChapter } from '../../../editor/plugins/caret-memory-plugin/last-edited-chapter';
 import { chapterToOpen } from '../utils/chapter-order';
 
 // `paths.storyMention` adds a paragraph to scroll to and the association to flash in it (or the paragraph).

@@ -1,4 +1,6 @@
 import type { Chapter } from '../../../../../shared/schemas/chapter';
+import { storyAddressParameters } from '../../../config/paths';
+import { readLastEditedChapter } from '../../../editor/plugins/caret-memory-plugin/last-edited-chapter';
 
 export const byPlace = (first: Chapter, second: Chapter) => first.place - second.place;
 
@@ -19,6 +21,23 @@ export function chapterToOpen(
   let first: Chapter | undefined;
   for (const chapter of chapters) if (!first || chapter.place < first.place) first = chapter;
   return first;
+}
+
+/**
+ * The chapter a story's address opens before the workspace has rendered (its route's reads, the page's first
+ * script): `chapterToOpen` with the address's `?chapter=` and the chapter last edited in this browser.
+ */
+export function chapterOpenedBy(
+  storyId: string,
+  chapters: readonly Chapter[],
+  search: URLSearchParams,
+  storage: Storage,
+): Chapter | undefined {
+  return chapterToOpen(
+    chapters,
+    search.get(storyAddressParameters.chapter),
+    readLastEditedChapter(storage, storyId),
+  );
 }
 
 /** Spec §4 "Series and ordering": after a move or a removal, places are renumbered from 1 in list order. */
