@@ -5,7 +5,10 @@
  * its '\t', a line break '\n', and a node of a type added later its `text` if it has one.
  */
 import type { AssociationMention } from './association-matcher';
+import { inlineNodeText } from './inline-node-text';
 import { ParagraphSchema, type InlineNode, type Paragraph } from './schemas/paragraph';
+
+export { inlineNodeText };
 
 /** A paragraph as the story-wide tools read it: its block's key_id and its parsed content. */
 export interface StoredParagraph {
@@ -35,13 +38,6 @@ export interface ParagraphText {
   text: string;
   /** One per child, in order; a child without text has an empty span. */
   spans: InlineSpan[];
-}
-
-/** The text an inline node shows, as Lexical's `getTextContent()` gives it. */
-export function inlineNodeText(node: InlineNode): string {
-  if (node.type === 'linebreak') return '\n';
-  const text = (node as { text?: unknown }).text;
-  return typeof text === 'string' ? text : '';
 }
 
 /** The paragraph's visible text and the span of it each child holds. */

@@ -16,7 +16,7 @@ import { createTestQueryClient } from '../helpers/render-app';
  * read answers once `answered` resolves (at once unless the test holds it). Whole reads and opening reads
  * (`limit=`) are counted apart.
  */
-function stubContentServer() {
+function stubContentServer(storyId = 's1') {
   const server = {
     text: 'As first read.',
     contentReads: [] as string[],
@@ -25,25 +25,25 @@ function stubContentServer() {
   };
   const fetchMock = stubFetch(async (url) => {
     const address = new URL(url, 'http://localhost');
-    if (address.pathname === '/api/stories/s1') {
-      return jsonResponse(buildStory([buildChapter('c2', 2), buildChapter('c1', 1)]));
+    if (address.pathname === `/api/stories/${storyId}`) {
+      return jsonResponse(buildStory([buildChapter('c2', 2), buildChapter('c1', 1)], { story_id: storyId }));
     }
-    if (address.pathname === '/api/stories/s1/content') {
+    if (address.pathname === `/api/stories/${storyId}/content`) {
       const chapterId = address.searchParams.get('chapter')!;
       (address.searchParams.has('limit') ? server.openingReads : server.contentReads).push(chapterId);
       const answer = jsonResponse({ items: [storedParagraph(`${chapterId}-p`, server.text)] });
       await server.answered;
       return answer;
     }
-    if (address.pathname === '/api/stories/s1/associations/thumbs') return jsonResponse([]);
+    if (address.pathname === `/api/stories/${storyId}/associations/thumbs`) return jsonResponse([]);
     return emptyResponse(404);
   });
   return { server, fetchMock };
 }
 
-function chapterQueue(chapterId: string) {
+function chapterQueue(chapterId: string, storyId = 's1') {
   return new AutosaveQueue({
-    scope: { storyId: 's1', chapterId },
+    scope: { storyId, chapterId },
     transport: async () => undefined,
     store: createMemoryOpStore(),
   });
@@ -176,46 +176,48 @@ describe("the workspace route's reads", () => {
 });
 
 describe("the page's first script's reads (issue 26 §3)", () => {
-  const startAt = (address: string) => startEarlyReads(new URL(address, 'http://localhost'), localStorage);
+  // Each test its own story: the app's reads of one are never started early again on the same page.
+  const startAt = (address: string) =>
+    startEarlyReads({ address: new URL(address, 'http://localhost'), storage: localStorage });
 
   it('are what the workspace opens with: the story, the opening and the content each read once', async () => {
-    const { server, fetchMock } = stubContentServer();
-    startAt('/stories/s1');
+    const { server, fetchMock } = stubContentServer('s2');
+    startAt('/stories/s2');
     await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
 
-    prefetchStoryWorkspace(queryClient, 's1', new URL('/stories/s1', 'http://localhost'));
-    await loadChapter(chapterQueue('c1'), queryClient);
+    prefetchStoryWorkspace(queryClient, 's2', new URL('/stories/s2', 'http://localhost'));
+    await loadChapter(chapterQueue('c1', 's2'), queryClient);
 
     expect(server.contentReads).toEqual(['c1']);
     expect(server.openingReads).toEqual(['c1']);
     const storyReads = fetchMock.mock.calls.filter(
-      ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/stories/s1',
+      ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/stories/s2',
     );
     expect(storyReads).toHaveLength(1);
   });
 
   it('open the chapter the address names, else the one last edited here', async () => {
-    const { server } = stubContentServer();
-    localStorage.setItem(lastChapterStorageKey('s1'), 'c2');
+    const { server } = stubContentServer('s3');
+    localStorage.setItem(lastChapterStorageKey('s3'), 'c2');
 
-    startAt('/stories/s1');
-    startAt('/stories/s1?chapter=c1');
+    startAt('/stories/s3');
+    startAt('/stories/s3?chapter=c1');
 
     await vi.waitFor(() => expect(server.contentReads.sort()).toEqual(['c1', 'c2']));
-    localStorage.removeItem(lastChapterStorageKey('s1'));
+    localStorage.removeItem(lastChapterStorageKey('s3'));
   });
 
   it('are as old as when they were sent: a write acknowledged since makes the editor read again', async () => {
-    const { server } = stubContentServer();
-    const queue = chapterQueue('c1');
-    startAt('/stories/s1');
+    const { server } = stubContentServer('s4');
+    const queue = chapterQueue('c1', 's4');
+    startAt('/stories/s4');
     await vi.waitFor(() => expect(server.contentReads).toEqual(['c1']));
     // Saved after the first script's read was sent, before the app took it: the read may not hold it.
     queue.save('c1-p', JSON.stringify(JSON.parse(storedParagraph('c1-p', 'Saved.').chunk.Value)), 0);
     await queue.flush();
     server.text = 'Saved.';
 
-    prefetchChapterBlocks(queryClient, 's1', 'c1', FRESH_FOR_MS);
+    prefetchChapterBlocks(queryClient, 's4', 'c1', FRESH_FOR_MS);
     const loaded = await loadChapter(queue, queryClient);
 
     expect(server.contentReads).toEqual(['c1', 'c1']);

@@ -55,6 +55,23 @@ describe('early reads (issue 26 §3)', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
   });
 
+  it('starts no read of an address the app has read itself, so a later read gets no older answer', async () => {
+    // Arrange
+    let version = 1;
+    const fetchMock = stubFetch(() => jsonResponse({ version }));
+    const first = await api.get('/api/early-late');
+
+    // Act
+    const started = startEarlyRead('/api/early-late');
+    version = 2;
+    const second = await api.get('/api/early-late');
+
+    // Assert
+    expect(started).toBeUndefined();
+    expect([first, second]).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('stands in for reads only: a write to the address is sent', async () => {
     // Arrange
     const fetchMock = stubFetch(() => jsonResponse({}));

@@ -2,7 +2,10 @@ import { apiPaths } from '../api/api-paths';
 import { chapterContentAddress, chapterOpeningAddress } from '../api/chapter-content-addresses';
 import { paths } from '../config/paths';
 import { chapterOpenedBy } from '../features/workspace/utils/chapter-order';
+import { holdsUnsentChanges } from '../editor/autosave/pending-op-store';
 import { startEarlyRead } from '../lib/early-reads';
+import type { OfflineDatabase } from '../lib/offline/offline-database';
+import { drawChapterOpening, openingTexts } from './chapter-opening-frame';
 import type { Chapter } from '../../../shared/schemas/chapter';
 
 /**
@@ -53,32 +56,72 @@ export function earlyReadsOf(pathname: string): string[] {
 }
 
 /**
- * Starts the address's reads; on a workspace, once the story answers, the opening screenful and the first page
- * of the chapter it opens (the one `chapterOpenedBy` names, as the workspace will). The story's answer is read
- * from a copy: the app takes the answer itself.
+ * A copy of an early read's JSON answer (undefined when it failed): the app takes the answer itself. Asked for
+ * as the read starts, before the app can have read the answer's body.
  */
-export function startEarlyReads(address: Location | URL, storage: Storage): void {
+const copyOfAnswer = (response: Promise<Response> | undefined): Promise<unknown> =>
+  (response ?? Promise.resolve(undefined))
+    .then((answer) => (answer?.ok ? (answer.clone().json() as Promise<unknown>) : undefined))
+    .catch(() => undefined);
+
+export interface EarlyReadsPage {
+  address: Location | URL;
+  storage: Storage;
+  /** Where the chapter's opening screenful is drawn before the app has arrived (index.html's frame). */
+  frame?: HTMLElement;
+  /** The browser's database, where the autosave queue keeps what is unsent. */
+  openDatabase?: () => Promise<OfflineDatabase>;
+}
+
+/**
+ * Starts the address's reads; on a workspace, once the story answers, the opening screenful of the chapter it
+ * opens (the one `chapterOpenedBy` names, as the workspace will) and then its first page of content. Given a
+ * frame, the opening is drawn there as it answers, unless this browser holds unsent changes of the chapter,
+ * which the server's text would contradict.
+ */
+export function startEarlyReads({ address, storage, frame, openDatabase }: EarlyReadsPage): void {
   const reads = new Map(earlyReadsOf(address.pathname).map((url) => [url, startEarlyRead(url)]));
   const storyId = workspaceStory(address.pathname);
-  const story = storyId === undefined ? undefined : reads.get(apiPaths.story(storyId));
-  if (storyId === undefined || !story) return;
+  if (storyId === undefined) return;
+  const story = copyOfAnswer(reads.get(apiPaths.story(storyId)));
+  const settings = frame ? copyOfAnswer(reads.get(apiPaths.documentSettings(storyId))) : undefined;
   void story
-    .then((response) =>
-      response.ok ? (response.clone().json() as Promise<{ chapters?: unknown }>) : undefined,
-    )
-    .then((story) => {
-      if (!Array.isArray(story?.chapters)) return;
+    .then((answer) => {
+      const chapters = (answer as { chapters?: unknown } | undefined)?.chapters;
+      if (!Array.isArray(chapters)) return;
       const chapter = chapterOpenedBy(
         storyId,
-        story.chapters as Chapter[],
+        chapters as Chapter[],
         new URLSearchParams(address.search),
         storage,
       );
       if (!chapter) return;
-      // The whole chapter once the opening screenful has answered, so that small read is never queued behind
-      // megabytes of text (on the embedded runtime one process serves both).
       const opening = startEarlyRead(chapterOpeningAddress(storyId, chapter.id));
-      return opening.finally(() => startEarlyRead(chapterContentAddress(storyId, chapter.id)));
+      const drawn =
+        opening && frame && openDatabase && settings
+          ? drawWhenSafe(frame, copyOfAnswer(opening), settings, () =>
+              openDatabase().then((database) =>
+                holdsUnsentChanges(database, storage, { storyId, chapterId: chapter.id }),
+              ),
+            )
+          : (opening ?? Promise.resolve());
+      // The whole chapter once the opening screenful is in, so that small read is never queued behind megabytes
+      // of text (on the embedded runtime one process serves both).
+      void drawn
+        .catch(() => undefined)
+        .then(() => startEarlyRead(chapterContentAddress(storyId, chapter.id)));
     })
     .catch(() => undefined);
+}
+
+async function drawWhenSafe(
+  frame: HTMLElement,
+  opening: Promise<unknown>,
+  settings: Promise<unknown>,
+  holdsUnsent: () => Promise<boolean>,
+): Promise<void> {
+  const [answer, unsent] = await Promise.all([opening, holdsUnsent().catch(() => true)]);
+  const texts = openingTexts(answer);
+  if (unsent || !texts) return;
+  drawChapterOpening(frame, texts, await settings);
 }

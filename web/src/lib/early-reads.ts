@@ -23,8 +23,30 @@ interface EarlyRead {
 
 const startedReads = new Map<string, EarlyRead>();
 
-/** Starts reading `url` now, for the app to take later (in place of one started before); forgotten once too old. */
-export function startEarlyRead(url: string): Promise<Response> {
+/**
+ * Addresses the app has read itself during the early phase. An early read of one of them would be started too
+ * late to stand in for that read, and would be handed to a later one with an answer older than what the app
+ * already has: it is not started.
+ */
+const askedByApp = new Set<string>();
+
+/** When the page's early phase ends: `EARLY_READ_FRESH_MS` after the first early read or the app's first read. */
+let earlyPhaseEndsAt: number | undefined;
+
+function inEarlyPhase(): boolean {
+  const now = performance.now();
+  earlyPhaseEndsAt ??= now + EARLY_READ_FRESH_MS;
+  if (now < earlyPhaseEndsAt) return true;
+  askedByApp.clear();
+  return false;
+}
+
+/**
+ * Starts reading `url` now, for the app's first read of it to take (in place of one started before); forgotten
+ * once too old. Undefined, and nothing started, once the early phase is over or when the app read it already.
+ */
+export function startEarlyRead(url: string): Promise<Response> | undefined {
+  if (!inEarlyPhase() || askedByApp.has(url)) return undefined;
   const read = { response: fetch(url, READ_REQUEST_INIT), startedAt: performance.now() };
   // An early read that fails is the app's to retry, through its own request: nothing to report here.
   read.response.catch(() => undefined);
@@ -35,8 +57,12 @@ export function startEarlyRead(url: string): Promise<Response> {
   return read.response;
 }
 
-/** The early read of `url`, handed over once; undefined when none was started or it is too old. */
+/**
+ * The early read of `url` for the app's read of it, handed over once; undefined when none was started or it is
+ * too old. Every read the app makes asks, so that none is started afterwards.
+ */
 export function takeEarlyRead(url: string): Promise<Response> | undefined {
+  if (inEarlyPhase()) askedByApp.add(url);
   const read = startedReads.get(url);
   startedReads.delete(url);
   return read?.response;

@@ -1,5 +1,6 @@
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
+import Portal from '@mui/material/Portal';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getPendingCount, subscribeToPendingCount } from '../../lib/pending-requests';
 
@@ -21,17 +22,21 @@ export function LoadingOverlay() {
   }, [pending]);
 
   return (
-    // Unmounted once faded out: a hidden indeterminate spinner still animates, restyling the page every frame.
-    <Backdrop
-      open={pending && delayPassed}
-      unmountOnExit
-      sx={(theme) => ({
-        zIndex: theme.zIndex.modal + 1,
-        backgroundColor: 'rgba(247, 243, 236, 0.55)',
-        ...theme.applyStyles('dark', { backgroundColor: 'rgba(23, 21, 18, 0.55)' }),
-      })}
-    >
-      <CircularProgress aria-label="Loading" />
-    </Backdrop>
+    // Beside the app rather than in it: until the app draws a page, the page's own frame (index.html's header
+    // and a chapter's opening) stays in view under the spinner.
+    <Portal>
+      {/* Unmounted once faded out: a hidden indeterminate spinner still animates, restyling the page every frame. */}
+      <Backdrop
+        open={pending && delayPassed}
+        unmountOnExit
+        sx={(theme) => ({
+          zIndex: theme.zIndex.modal + 1,
+          backgroundColor: 'rgba(247, 243, 236, 0.55)',
+          ...theme.applyStyles('dark', { backgroundColor: 'rgba(23, 21, 18, 0.55)' }),
+        })}
+      >
+        <CircularProgress aria-label="Loading" />
+      </Backdrop>
+    </Portal>
   );
 }

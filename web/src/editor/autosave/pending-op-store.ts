@@ -90,6 +90,24 @@ function createMirroredOpStore(
   };
 }
 
+/**
+ * Whether anything of the chapter waits unsent in this browser, read where the queue keeps it between pages (the
+ * database, and localStorage for what a closing page could not write there), without opening the queue: the
+ * page's first script asks before it draws the server's text of the chapter, which unsent changes contradict.
+ */
+export async function holdsUnsentChanges(
+  database: OfflineDatabase,
+  storage: Storage,
+  scope: ChapterScope,
+): Promise<boolean> {
+  const prefix = chapterPrefix(scope);
+  for (let index = 0; index < storage.length; index += 1) {
+    if (storage.key(index)?.startsWith(prefix)) return true;
+  }
+  // Every entry key of the chapter starts with its prefix; no key of another chapter falls between.
+  return (await database.count('pendingOps', IDBKeyRange.bound(prefix, `${prefix}\uffff`))) > 0;
+}
+
 /** A store that forgets on reload: for browsers that refuse IndexedDB altogether, and for tests. */
 export function createMemoryOpStore(): PendingOpStore {
   return createMirroredOpStore(new Map(), () => undefined);
