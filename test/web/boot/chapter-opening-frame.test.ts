@@ -37,6 +37,14 @@ const startAt = (frame: HTMLElement) =>
     openDatabase: openOfflineDatabase,
   });
 
+/** The whole chapter is read only once the opening was weighed: by then it would have been drawn. */
+async function expectNothingDrawn(fetchMock: ReturnType<typeof stubFetch>, frame: HTMLElement) {
+  await vi.waitFor(() =>
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/stories/s1/content?chapter=c1'),
+  );
+  expect(frame.querySelector('.app-frame-opening')).toBeNull();
+}
+
 const drawnTexts = (frame: HTMLElement) =>
   [...frame.querySelectorAll('p')].map((paragraph) => paragraph.textContent);
 
@@ -103,13 +111,8 @@ describe("the chapter's opening drawn before the app (issue 26 §3)", () => {
     // Act
     startAt(frame);
 
-    // Assert: the whole chapter is read only after the opening was weighed, so by then nothing was drawn.
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/stories/s1/content?chapter=c1')).toBe(
-        true,
-      ),
-    );
-    expect(frame.querySelector('.app-frame-opening')).toBeNull();
+    // Assert
+    await expectNothingDrawn(fetchMock, frame);
   });
 
   it('draws nothing while a closed page left unsent changes in localStorage', async () => {
@@ -122,11 +125,6 @@ describe("the chapter's opening drawn before the app (issue 26 §3)", () => {
     startAt(frame);
 
     // Assert
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/stories/s1/content?chapter=c1')).toBe(
-        true,
-      ),
-    );
-    expect(frame.querySelector('.app-frame-opening')).toBeNull();
+    await expectNothingDrawn(fetchMock, frame);
   });
 });
