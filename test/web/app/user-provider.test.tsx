@@ -5,6 +5,10 @@ import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserProvider } from '../../../web/src/app/providers/user-provider';
+// The signed-in app refreshes what it keeps offline through a module it imports on demand. Loaded here, that
+// import resolves at once, so a test that ends first never leaves it loading as the environment is torn down
+// (an unhandled error that fails the run).
+import '../../../web/src/api/kept-stories';
 import { AlertsProvider } from '../../../web/src/components/alerts/alerts-provider';
 import { getChapterQueue, openPendingOpStore } from '../../../web/src/editor/autosave';
 import type { ApiError } from '../../../web/src/lib/api-client';

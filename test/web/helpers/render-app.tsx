@@ -3,6 +3,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../../../web/src/app/provider';
 import { createAppRoutes } from '../../../web/src/app/router';
 import { createQueryClient } from '../../../web/src/lib/query-client';
+// The signed-in app refreshes what it keeps offline through a module it imports on demand. Loaded here, that
+// import resolves at once, so a test that ends first never leaves it loading as the environment is torn down
+// (an unhandled error that fails the run).
+import '../../../web/src/api/kept-stories';
 import type { User } from '../../../shared/schemas/user';
 
 // The whole app loads its lazy pages, dialogs and transitions; the first render of a file, under a busy
