@@ -37,11 +37,14 @@ const startAt = (frame: HTMLElement) =>
     openDatabase: openOfflineDatabase,
   });
 
-/** The whole chapter is read only once the opening was weighed: by then it would have been drawn. */
+/** Once the opening was read and the unsent changes weighed (the database is then open), nothing is drawn. */
 async function expectNothingDrawn(fetchMock: ReturnType<typeof stubFetch>, frame: HTMLElement) {
   await vi.waitFor(() =>
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/stories/s1/content?chapter=c1'),
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/stories/s1/content?chapter=c1&limit=40',
+    ),
   );
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(frame.querySelector('.app-frame-opening')).toBeNull();
 }
 

@@ -14,9 +14,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ServerBlock } from '../editor/autosave/merge-pending-ops';
 import { ApiError, api } from '../lib/api-client';
 import { keepChapter, recallChapter } from '../lib/offline/kept-reads';
-import { earlyReadStartedAt } from '../lib/early-reads';
 import { apiPaths } from './api-paths';
-import { chapterContentAddress, chapterOpeningAddress } from './chapter-content-addresses';
+import { chapterOpeningAddress } from './chapter-content-addresses';
 
 /** A chapter's paragraphs as read, with its content stamp ('' from a server that answers none). */
 export interface ChapterContentRead {
@@ -146,11 +145,7 @@ const chapterContentQuery = (storyId: string, chapterId: string, freshForMs: num
   queryOptions({
     queryKey: chapterContentKeys.chapter(storyId, chapterId),
     queryFn: async (): Promise<ChapterRead> => {
-      // A read the page's first script started stands in for this one: it is as old as it was started.
-      const startedAt = Math.min(
-        performance.now(),
-        earlyReadStartedAt(chapterContentAddress(storyId, chapterId)) ?? Infinity,
-      );
+      const startedAt = performance.now();
       const read = await fetchChapterContent(storyId, chapterId, { background: false });
       return { ...read, startedAt, freshUntil: startedAt + freshForMs };
     },

@@ -15,13 +15,7 @@ export const READ_REQUEST_INIT: RequestInit = {
   credentials: 'same-origin',
 };
 
-interface EarlyRead {
-  response: Promise<Response>;
-  /** `performance.now()` as it was sent. */
-  startedAt: number;
-}
-
-const startedReads = new Map<string, EarlyRead>();
+const startedReads = new Map<string, Promise<Response>>();
 
 /**
  * Addresses the app has read itself during the early phase. An early read of one of them would be started too
@@ -47,14 +41,14 @@ function inEarlyPhase(): boolean {
  */
 export function startEarlyRead(url: string): Promise<Response> | undefined {
   if (!inEarlyPhase() || askedByApp.has(url)) return undefined;
-  const read = { response: fetch(url, READ_REQUEST_INIT), startedAt: performance.now() };
+  const response = fetch(url, READ_REQUEST_INIT);
   // An early read that fails is the app's to retry, through its own request: nothing to report here.
-  read.response.catch(() => undefined);
-  startedReads.set(url, read);
+  response.catch(() => undefined);
+  startedReads.set(url, response);
   setTimeout(() => {
-    if (startedReads.get(url) === read) startedReads.delete(url);
+    if (startedReads.get(url) === response) startedReads.delete(url);
   }, EARLY_READ_FRESH_MS);
-  return read.response;
+  return response;
 }
 
 /**
@@ -63,15 +57,7 @@ export function startEarlyRead(url: string): Promise<Response> | undefined {
  */
 export function takeEarlyRead(url: string): Promise<Response> | undefined {
   if (inEarlyPhase()) askedByApp.add(url);
-  const read = startedReads.get(url);
+  const response = startedReads.get(url);
   startedReads.delete(url);
-  return read?.response;
-}
-
-/**
- * When the early read of `url` was sent, while it waits to be taken: a caller that must know how old its
- * answer is (the chapter's content, against writes acknowledged since) asks before taking it.
- */
-export function earlyReadStartedAt(url: string): number | undefined {
-  return startedReads.get(url)?.startedAt;
+  return response;
 }
