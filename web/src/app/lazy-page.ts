@@ -24,6 +24,8 @@ export function lazyPage<Name extends string>(
   return Object.assign(lazyComponent(preload, exportName), { preload });
 }
 
+export type LazyPage = ReturnType<typeof lazyPage>;
+
 /** The loader of a lazy page's route: starts its download, answers nothing. */
 export function preloading(page: { preload: () => Promise<unknown> }) {
   return () => {

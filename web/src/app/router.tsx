@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { lazyPage, preloading } from './lazy-page';
+import { lazyPage, preloading, type LazyPage } from './lazy-page';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorFallback } from './routes/route-error-fallback';
 import { ProtectedRoute, SignedOutOnlyRoute } from './routes/route-guards';
@@ -40,6 +40,14 @@ const SharedLinkPage = lazyPage(
 const ReadingPage = lazyPage(() => import('../features/reading/routes/reading-page'), 'ReadingPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
+/**
+ * A lazy page's route: its loader starts the page's download as the address matches, beside the author's lookup
+ * the route guards wait for. `key` gives a page serving several routes a fresh state on each.
+ */
+function pageRoute(path: string, Page: LazyPage, key?: string): RouteObject {
+  return { path, element: <Page key={key} />, loader: preloading(Page) };
+}
+
 /** Shown for the moment the first route's loader takes (it only starts reads, and answers at once). */
 function NothingYet() {
   return null;
@@ -65,19 +73,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             {
               element: <SignedOutOnlyRoute />,
               children: [
-                { path: paths.home.path, element: <ComingSoonPage />, loader: preloading(ComingSoonPage) },
-                { path: paths.signIn.path, element: <SignInPage />, loader: preloading(SignInPage) },
+                pageRoute(paths.home.path, ComingSoonPage),
+                pageRoute(paths.signIn.path, SignInPage),
               ],
             },
             {
               element: <ProtectedRoute />,
               children: [
-                { path: paths.stories.path, element: <StoriesPage />, loader: preloading(StoriesPage) },
-                {
-                  path: paths.newStory.path,
-                  element: <StoryFormPage key="create" />,
-                  loader: preloading(StoryFormPage),
-                },
+                pageRoute(paths.stories.path, StoriesPage),
+                pageRoute(paths.newStory.path, StoryFormPage, 'create'),
                 {
                   path: paths.story.path,
                   element: <StoryWorkspacePage />,
@@ -95,38 +99,22 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   shouldRevalidate: ({ currentParams, nextParams }) =>
                     currentParams.storyId !== nextParams.storyId,
                 },
-                {
-                  path: paths.editStory.path,
-                  element: <StoryFormPage key="update" />,
-                  loader: preloading(StoryFormPage),
-                },
-                {
-                  path: paths.storyBible.path,
-                  element: <StoryBiblePage />,
-                  loader: preloading(StoryBiblePage),
-                },
-                { path: paths.corkboard.path, element: <CorkboardPage />, loader: preloading(CorkboardPage) },
-                { path: paths.timeline.path, element: <TimelinePage />, loader: preloading(TimelinePage) },
-                {
-                  path: paths.addSeriesStory.path,
-                  element: <StoryFormPage key="add-to-series" />,
-                  loader: preloading(StoryFormPage),
-                },
-                {
-                  path: paths.editSeries.path,
-                  element: <EditSeriesPage />,
-                  loader: preloading(EditSeriesPage),
-                },
-                { path: paths.settings.path, element: <SettingsPage />, loader: preloading(SettingsPage) },
-                { path: paths.progress.path, element: <ProgressPage />, loader: preloading(ProgressPage) },
-                { path: paths.subscribe.path, element: <SubscribePage />, loader: preloading(SubscribePage) },
-                { path: paths.payment.path, element: <PaymentPage />, loader: preloading(PaymentPage) },
-                { path: paths.readStory.path, element: <ReadingPage />, loader: preloading(ReadingPage) },
+                pageRoute(paths.editStory.path, StoryFormPage, 'update'),
+                pageRoute(paths.storyBible.path, StoryBiblePage),
+                pageRoute(paths.corkboard.path, CorkboardPage),
+                pageRoute(paths.timeline.path, TimelinePage),
+                pageRoute(paths.addSeriesStory.path, StoryFormPage, 'add-to-series'),
+                pageRoute(paths.editSeries.path, EditSeriesPage),
+                pageRoute(paths.settings.path, SettingsPage),
+                pageRoute(paths.progress.path, ProgressPage),
+                pageRoute(paths.subscribe.path, SubscribePage),
+                pageRoute(paths.payment.path, PaymentPage),
+                pageRoute(paths.readStory.path, ReadingPage),
               ],
             },
             // Signed in or out: a visitor is asked to sign in and brought back here afterwards.
-            { path: paths.sharedLink.path, element: <SharedLinkPage />, loader: preloading(SharedLinkPage) },
-            { path: '*', element: <NotFoundPage />, loader: preloading(NotFoundPage) },
+            pageRoute(paths.sharedLink.path, SharedLinkPage),
+            pageRoute('*', NotFoundPage),
           ],
         },
       ],

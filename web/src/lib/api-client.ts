@@ -2,7 +2,7 @@
  * The one way the app talks to its own server: same-origin cookies, JSON (or multipart) in, JSON out,
  * and every failure surfaced as an `ApiError`. Foreground calls count towards the loading overlay.
  */
-import { takeEarlyRead } from './early-reads';
+import { READ_REQUEST_INIT, takeEarlyRead } from './early-reads';
 import { type QueryParameters, withQuery } from './request-url';
 import { keepRead, recallRead } from './offline/kept-reads';
 import { trackPending } from './pending-requests';
@@ -83,12 +83,13 @@ function toApiError(response: Response, body: unknown): ApiError {
 }
 
 async function send(path: string, input: RequestInput): Promise<unknown> {
-  const headers = new Headers({ Accept: 'application/json' });
+  // Every call asks as a read does, so a read the page's first script started can stand in for one.
+  const headers = new Headers(READ_REQUEST_INIT.headers);
   const init: RequestInit = {
     method: input.method,
     headers,
     body: encodeBody(input.body, headers),
-    credentials: 'same-origin',
+    credentials: READ_REQUEST_INIT.credentials,
     keepalive: input.keepalive ?? false,
     signal: input.signal ?? null,
   };
