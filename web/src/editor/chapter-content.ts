@@ -56,22 +56,35 @@ export async function loadChapter(queue: AutosaveQueue, queryClient: QueryClient
       if (!expected && !creationFailed) throw error;
       creating = creationFailed || (error as ApiError).status === 501;
     }
-    const pending = queue.pendingOps();
-    const { blocks, conflicts } = queue.reconcile(server, newKeyId);
-    const serverOrder = server.map((block) => block.keyId).join();
-    if (
-      (pending.blocks.length > 0 || pending.order) &&
-      blocks.map((block) => block.keyId).join() !== serverOrder
-    ) {
-      queue.syncOrder(blocks.map((block) => block.keyId));
-    }
+    const { blocks, conflicts } = rebaseOnServer(queue, server);
     if (creating) queue.markChapterCreating();
-    if (blocks.length === 0) {
-      const keyId = newKeyId();
-      blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
-    }
     return { blocks, creating, creationFailed, conflicts, stamp };
   } finally {
     queue.resume();
   }
+}
+
+/**
+ * What the editor is to show of the chapter: the server's content with the queue's unsent ops rebased on it (see
+ * `AutosaveQueue.reconcile`), or one empty paragraph when there is neither. A merge that changed the order queues
+ * the full order, so the server ends up agreeing with what the author sees.
+ */
+export function rebaseOnServer(
+  queue: AutosaveQueue,
+  server: ServerBlock[],
+): { blocks: StoredBlock[]; conflicts: number } {
+  const pending = queue.pendingOps();
+  const { blocks, conflicts } = queue.reconcile(server, newKeyId);
+  const serverOrder = server.map((block) => block.keyId).join();
+  if (
+    (pending.blocks.length > 0 || pending.order) &&
+    blocks.map((block) => block.keyId).join() !== serverOrder
+  ) {
+    queue.syncOrder(blocks.map((block) => block.keyId));
+  }
+  if (blocks.length === 0) {
+    const keyId = newKeyId();
+    blocks.push({ keyId, chunk: JSON.stringify(emptyParagraph(keyId)) });
+  }
+  return { blocks, conflicts };
 }

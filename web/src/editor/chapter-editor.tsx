@@ -120,10 +120,11 @@ function useChapterLoad(queue: AutosaveQueue) {
 }
 
 /**
- * The queue's events as the spec's alerts (§4, §8). A write refused because the chapter changed elsewhere
- * reloads it (`reload`), which rebases what waits unsent and lets the queue send again.
+ * The queue's events as the spec's alerts (§4, §8). A write refused because the chapter changed elsewhere is
+ * also taken in by the open editor (`LiveContentPlugin`), which rebases what waits unsent on the chapter read
+ * again and lets the queue send again.
  */
-function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean, reload: () => void) {
+function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean) {
   const { showAlert } = useAlerts();
 
   useEffect(() => {
@@ -135,12 +136,10 @@ function useAutosaveAlerts(queue: AutosaveQueue, creatingAtLoad: boolean, reload
       queue.onEvent((event) => {
         if (event.type === 'chapterCreating') showAlert(CHAPTER_BEING_CREATED_ALERT);
         else if (event.type === 'chapterReady') showAlert(CHAPTER_READY_ALERT);
-        else if (event.type === 'chapterChanged') {
-          showAlert(CHAPTER_CHANGED_ALERT);
-          reload();
-        } else showAlert(UNABLE_TO_SYNC_ALERT);
+        else if (event.type === 'chapterChanged') showAlert(CHAPTER_CHANGED_ALERT);
+        else showAlert(UNABLE_TO_SYNC_ALERT);
       }),
-    [queue, showAlert, reload],
+    [queue, showAlert],
   );
 }
 
@@ -220,6 +219,8 @@ const baseManuscriptStyles = {
 interface LoadedEditorProps extends ChapterEditorProps {
   queue: AutosaveQueue;
   chapter: LoadedChapter;
+  /** Loads the chapter anew, replacing this editor: when a chapter changed elsewhere cannot be read again. */
+  reload: () => void;
 }
 
 function LoadedEditor({
@@ -234,6 +235,7 @@ function LoadedEditor({
   plugins,
   focusMode,
   onDeleteChapter,
+  reload,
 }: LoadedEditorProps) {
   const { showAlert } = useAlerts();
   const [creationFailed, setCreationFailed] = useState(chapter.creationFailed);
@@ -321,7 +323,7 @@ function LoadedEditor({
         <FocusModePlugin typewriter={focusMode !== undefined} />
         {plugins}
         <InitialContentPlugin blocks={chapter.blocks} onLoaded={showContent} />
-        <LiveContentPlugin queue={queue} stamp={chapter.stamp} />
+        <LiveContentPlugin queue={queue} stamp={chapter.stamp} onUnreadable={reload} />
         <CaretMemoryPlugin storyId={storyId} chapterId={chapterId} contentShown={contentShown} />
         <CaretMarginPlugin />
       </LexicalComposer>
@@ -405,13 +407,20 @@ function DisabledToolbar({ queue, start, end }: { queue: AutosaveQueue; start: R
 export function ChapterEditor({ storyId, chapterId, ...props }: ChapterEditorProps): JSX.Element {
   const queue = useMemo(() => getChapterQueue({ storyId, chapterId }), [storyId, chapterId]);
   const { chapter, failed, offline, reload } = useChapterLoad(queue);
-  useAutosaveAlerts(queue, chapter !== undefined && chapter.creating && !chapter.creationFailed, reload);
+  useAutosaveAlerts(queue, chapter !== undefined && chapter.creating && !chapter.creationFailed);
 
   useEffect(() => resumeStoryQueues(storyId, chapterId), [storyId, chapterId]);
 
   if (chapter) {
     return (
-      <LoadedEditor storyId={storyId} chapterId={chapterId} queue={queue} chapter={chapter} {...props} />
+      <LoadedEditor
+        storyId={storyId}
+        chapterId={chapterId}
+        queue={queue}
+        chapter={chapter}
+        reload={reload}
+        {...props}
+      />
     );
   }
 

@@ -599,6 +599,38 @@ describe('AutosaveQueue: a chapter changed in another window', () => {
         [['new', 1, 'delete']],
       ]);
     });
+
+    it('confirms it first even when its paragraph is deleted while another confirmation is on its way', async () => {
+      let answers = [0];
+      let deleteWhileConfirming = false;
+      const { queue, sent } = createQueue({
+        respond: () => {
+          // The author deletes the paragraph while the flush confirms another one (seen under injected faults).
+          if (deleteWhileConfirming) {
+            deleteWhileConfirming = false;
+            queue.delete('new');
+          }
+          return answers.shift() ?? 204;
+        },
+      });
+      queue.reconcile(loaded, () => 'unused');
+      queue.save('a', chunk('a', 'Perhaps stored.'), 0);
+      queue.save('new', chunk('new', 'New, perhaps stored.'), 2);
+      await queue.flush();
+      queue.save('a', chunk('a', 'Typed after.'), 0);
+      answers = [];
+      deleteWhileConfirming = true;
+
+      await queue.retryNow();
+
+      expect(sentBlocks(sent).slice(1)).toEqual([
+        [['a', 3, chunk('a', 'Perhaps stored.')]],
+        [['a', 4, chunk('a', 'Typed after.')]],
+        [['new', 0, chunk('new', 'New, perhaps stored.')]],
+        [['new', 1, 'delete']],
+      ]);
+      expect(queue.getStatus()).toEqual({ state: 'saved', waiting: 0 });
+    });
   });
 
   it('sends nothing on page hide while the chapter changed elsewhere, and keeps the change stored', async () => {

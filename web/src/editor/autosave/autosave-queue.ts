@@ -443,8 +443,11 @@ export class AutosaveQueue {
     ];
   }
 
-  private blockRequests(limits: RequestLimits): SyncRequest[] {
-    const ops = [...this.blockOps.values()];
+  private blockRequests(
+    limits: RequestLimits,
+    sendable: (op: BlockOp) => boolean = () => true,
+  ): SyncRequest[] {
+    const ops = [...this.blockOps.values()].filter(sendable);
     return [
       ...saveRequests(
         this.scope,
@@ -477,23 +480,31 @@ export class AutosaveQueue {
     return orderRequest(this.scope, op, serverOrder);
   }
 
-  /** One flush: every request in order, stopping at the first failure; answers the machine's input. */
+  /**
+   * One flush: every request in order, stopping at the first failure; answers the machine's input. Earlier saves
+   * never confirmed go first, then the ops. An op that gained such a save while requests were on their way (the
+   * author changed or deleted a paragraph whose save had just failed) is left for another round, which confirms
+   * that save first: sent before it, the op would be based on a revision the server may have left behind.
+   */
   private async sendAll(): Promise<AutosaveInput> {
-    const confirmations = [...this.blockOps.values()].flatMap((op) =>
-      op.unconfirmed ? [confirmationOf(op, op.unconfirmed)] : [],
-    );
-    for (const request of saveRequests(this.scope, confirmations, REGULAR_LIMITS)) {
-      try {
-        await this.transport(request.call, { keepalive: false });
-      } catch (error) {
-        this.log('Autosave could not confirm an earlier save; it will be retried.', error);
-        return { type: 'flushFailed', kind: failureKindOf(error) };
+    for (;;) {
+      const confirmations = [...this.blockOps.values()].flatMap((op) =>
+        op.unconfirmed ? [confirmationOf(op, op.unconfirmed)] : [],
+      );
+      for (const request of saveRequests(this.scope, confirmations, REGULAR_LIMITS)) {
+        try {
+          await this.transport(request.call, { keepalive: false });
+        } catch (error) {
+          this.log('Autosave could not confirm an earlier save; it will be retried.', error);
+          return { type: 'flushFailed', kind: failureKindOf(error) };
+        }
+        this.confirm(request.ops as SaveOp[]);
       }
-      this.confirm(request.ops as SaveOp[]);
-    }
-    for (const request of this.blockRequests(REGULAR_LIMITS)) {
-      const failed = await this.send(request);
-      if (failed) return failed;
+      for (const request of this.blockRequests(REGULAR_LIMITS, (op) => !op.unconfirmed)) {
+        const failed = await this.send(request);
+        if (failed) return failed;
+      }
+      if (![...this.blockOps.values()].some((op) => op.unconfirmed)) break;
     }
     const order = this.pendingOrderRequest();
     const failed = order && (await this.send(order));

@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react';
 import { fetchChapterContent } from '../../../api/chapter-content';
 import { reconcileWithServer, type StoredBlock } from '../../autosave/merge-pending-ops';
+import { rebaseOnServer } from '../../chapter-content';
 import type { AutosaveQueue } from '../../autosave';
 import { $isCustomParagraphNode, newKeyId, type CustomParagraphNode } from '../../nodes';
 import { PROGRAMMATIC_LOAD_TAG } from '../autosave-plugin/paragraph-tracker';
@@ -62,6 +63,21 @@ function $showServerContent(
   else if (caret && changed.has(caret.keyId)) $placeCaret(caret);
 }
 
+/** Shows `blocks` in the editor as a load (not saved, not undoable; see `$showServerContent`). */
+function showServerContent(
+  editor: LexicalEditor,
+  blocks: readonly StoredBlock[],
+  changed: ReadonlySet<string>,
+) {
+  const focused = editor.getRootElement()?.contains(document.activeElement) ?? false;
+  editor.update(() => $showServerContent(blocks, changed, focused), {
+    tag: [PROGRAMMATIC_LOAD_TAG, HISTORY_MERGE_TAG],
+    discrete: true,
+  });
+  // Undo goes back through whole states: one from before would take the other device's words out again.
+  editor.dispatchCommand(CLEAR_HISTORY_COMMAND, undefined);
+}
+
 /**
  * Issue 26 §2: what another device saved, taken into the open chapter without a reload. Only while this page
  * has nothing unsent and has not saved for a while (its own saves change the stamp too, and a change made
@@ -105,49 +121,103 @@ export async function takeInOtherSaves(
     if (changed.size === 0 && shownOrder.join() === blocks.map((block) => block.keyId).join())
       return read.stamp;
 
-    const focused = editor.getRootElement()?.contains(document.activeElement) ?? false;
-    editor.update(() => $showServerContent(blocks, changed, focused), {
-      tag: [PROGRAMMATIC_LOAD_TAG, HISTORY_MERGE_TAG],
-      discrete: true,
-    });
-    // Undo goes back through whole states: one from before would take the other device's words out again.
-    editor.dispatchCommand(CLEAR_HISTORY_COMMAND, undefined);
+    showServerContent(editor, blocks, changed);
     return read.stamp;
   } finally {
     queue.resume();
   }
 }
 
-/** Asks on focus, on `online`, on becoming visible, and every `LIVE_CHECK_INTERVAL_MS` while visible. */
-export function LiveContentPlugin({ queue, stamp }: { queue: AutosaveQueue; stamp: string }) {
+/**
+ * A write was refused because another window changed the chapter (409 `chapter_changed`): the chapter is read
+ * again, what waits unsent is rebased on it (merged, or kept twice where both changed the same words), and the
+ * result is shown in the open editor. The editor is never replaced: the author types on while the chapter is
+ * read, and what is typed meanwhile is in the queue by the time it is rebased. Answers the read's stamp.
+ */
+export async function takeInChangedChapter(editor: LexicalEditor, queue: AutosaveQueue): Promise<string> {
+  const { storyId, chapterId } = queue.scope;
+  await queue.pause();
+  try {
+    const read = await fetchChapterContent(storyId, chapterId, { background: true });
+    // What the editor shows of each paragraph: this page's unsent version, else the server's as last known.
+    const shown = new Map<string, string>();
+    for (const block of read.blocks) {
+      const known = queue.knownServerChunk(block.keyId);
+      if (known !== undefined) shown.set(block.keyId, known);
+    }
+    for (const op of queue.pendingOps().blocks) if (op.type === 'save') shown.set(op.keyId, op.chunk);
+    const { blocks } = rebaseOnServer(queue, read.blocks);
+    const changed = new Set(
+      blocks.filter((block) => shown.get(block.keyId) !== block.chunk).map((block) => block.keyId),
+    );
+    showServerContent(editor, blocks, changed);
+    return read.stamp;
+  } finally {
+    queue.resume();
+  }
+}
+
+/**
+ * Asks on focus, on `online`, on becoming visible, and every `LIVE_CHECK_INTERVAL_MS` while visible; and takes
+ * in the chapter at once when a write was refused as changed elsewhere (`onUnreadable` when it cannot be read).
+ */
+export function LiveContentPlugin({
+  queue,
+  stamp,
+  onUnreadable,
+}: {
+  queue: AutosaveQueue;
+  stamp: string;
+  onUnreadable: () => void;
+}) {
   const [editor] = useLexicalComposerContext();
 
   useEffect(() => {
     let current = stamp;
-    let checking = false;
-    const check = () => {
-      if (checking || document.visibilityState !== 'visible' || !navigator.onLine) return;
-      checking = true;
-      takeInOtherSaves(editor, queue, current)
-        .then((next) => {
-          current = next;
-        })
-        .catch((error: unknown) => console.error('Looking for changes saved elsewhere failed.', error))
+    // One read at a time: each rebases the queue on what it read.
+    let running: Promise<void> = Promise.resolve();
+    let busy = false;
+    const run = (task: () => Promise<string>, onError: (error: unknown) => void) => {
+      busy = true;
+      const next: Promise<void> = running
+        .then(task)
+        .then((read) => {
+          current = read;
+        }, onError)
         .finally(() => {
-          checking = false;
+          if (running === next) busy = false;
         });
+      running = next;
     };
+    const check = () => {
+      if (busy || document.visibilityState !== 'visible' || !navigator.onLine) return;
+      run(
+        () => takeInOtherSaves(editor, queue, current),
+        (error) => console.error('Looking for changes saved elsewhere failed.', error),
+      );
+    };
+    const stopListening = queue.onEvent((event) => {
+      if (event.type !== 'chapterChanged') return;
+      run(
+        () => takeInChangedChapter(editor, queue),
+        (error) => {
+          console.error('Reading the chapter changed elsewhere failed.', error);
+          onUnreadable();
+        },
+      );
+    });
     const timer = setInterval(check, LIVE_CHECK_INTERVAL_MS);
     window.addEventListener('focus', check);
     window.addEventListener('online', check);
     document.addEventListener('visibilitychange', check);
     return () => {
+      stopListening();
       clearInterval(timer);
       window.removeEventListener('focus', check);
       window.removeEventListener('online', check);
       document.removeEventListener('visibilitychange', check);
     };
-  }, [editor, queue, stamp]);
+  }, [editor, queue, stamp, onUnreadable]);
 
   return null;
 }
