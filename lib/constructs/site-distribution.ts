@@ -40,7 +40,8 @@ import { IMAGES_PREFIX } from '../../lambdas/path-prefixes';
 /**
  * Headers the API handlers read. Origin and Sec-Fetch-Site feed the cross-site check, Content-Type the body
  * parser (JSON or multipart), Stripe-Signature the billing webhook's signature check. Host is deliberately
- * absent: API Gateway routes on its own host name.
+ * absent: API Gateway routes on its own host name. (Accept-Encoding, which the compression of large answers
+ * reads, is passed on by the API's cache policy: CloudFront takes it from no origin request policy.)
  */
 export const API_FORWARDED_HEADERS = ['Origin', 'Sec-Fetch-Site', 'Content-Type', 'Stripe-Signature'];
 
@@ -124,6 +125,24 @@ export class SiteDistribution extends Construct {
       cookieBehavior: CacheCookieBehavior.none(),
     });
 
+    // CloudFront passes Accept-Encoding on to the API, and compresses what the API left uncompressed, only under a
+    // cache policy that may cache; with every TTL 0 it does neither, and a chapter's content crossed a phone's
+    // network uncompressed (issue 26 §3). So the longest TTL is a second. Nothing is kept all the same: every
+    // answer of the API says `no-store`, and one without a Cache-Control header is kept for the default, 0 s.
+    // Should one ever say otherwise, it is kept a second at most, under a key holding every cookie and query
+    // parameter, so never for another session.
+    const apiCache = new CachePolicy(this, 'ApiCache', {
+      comment: 'Loreweaver API: never kept (its answers say no-store), compressed',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      cookieBehavior: CacheCookieBehavior.all(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
       code: FunctionCode.fromInline(SPA_FALLBACK),
       runtime: FunctionRuntime.JS_2_0,
@@ -137,7 +156,7 @@ export class SiteDistribution extends Construct {
       }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
-      cachePolicy: CachePolicy.CACHING_DISABLED,
+      cachePolicy: apiCache,
       originRequestPolicy: apiRequests,
       responseHeadersPolicy: securityHeaders,
     };

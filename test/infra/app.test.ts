@@ -494,7 +494,7 @@ interface SecurityHeadersConfig {
 }
 
 describe('the CDN', () => {
-  it('forwards the API paths uncached with cookies, query strings and the headers the handlers read', () => {
+  it('forwards the API paths uncached and compressed, with cookies, query strings and the headers the handlers read', () => {
     const edge = synthesized.template(synthesized.stacks.edge);
 
     edge.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
@@ -512,11 +512,28 @@ describe('the CDN', () => {
     const headers = Object.values(edge.findResources('AWS::CloudFront::OriginRequestPolicy'))[0]?.Properties
       .OriginRequestPolicyConfig.HeadersConfig.Headers as string[];
     expect(headers.map((header) => header.toLowerCase())).not.toContain('host');
+    // Uncached (every answer says no-store; a second at most otherwise, keyed by every cookie), yet compressed.
+    const apiCachePolicies = Object.entries(edge.findResources('AWS::CloudFront::CachePolicy')).filter(
+      ([, policy]) => String(policy.Properties.CachePolicyConfig.Comment).startsWith('Loreweaver API'),
+    );
+    expect(apiCachePolicies).toHaveLength(1);
+    const [apiCacheId, apiCache] = apiCachePolicies[0]!;
+    expect(apiCache.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 1,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        CookiesConfig: { CookieBehavior: 'all' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
     for (const pattern of ['/api/*', '/auth/*', '/billing/*']) {
       expect(behaviors).toContainEqual(
         expect.objectContaining({
           PathPattern: pattern,
-          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+          CachePolicyId: { Ref: apiCacheId },
           ViewerProtocolPolicy: 'https-only',
         }),
       );

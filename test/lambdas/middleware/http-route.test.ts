@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -284,6 +285,59 @@ describe('httpRoute', () => {
       );
 
       expect(result.statusCode).toBe(200);
+    });
+  });
+
+  describe('compression', () => {
+    const paragraphs = Array.from({ length: 200 }, (_, index) => ({
+      key_id: `p${index}`,
+      text: 'The lamp was lit.',
+    }));
+    const answer = httpRoute({
+      auth: 'none',
+      query: z.object({ size: z.enum(['large', 'small']).optional() }),
+      async handle({ query }) {
+        return ok(query.size === 'small' ? { ok: true } : { paragraphs });
+      },
+    });
+    const asked = (acceptEncoding?: string, size?: 'small') =>
+      answer(
+        apiEvent({
+          method: 'GET',
+          ...(size ? { query: { size } } : {}),
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        }),
+        testContext(),
+      );
+
+    it('answers a large JSON answer in Brotli to a caller that takes it, and it reads back the same', async () => {
+      const result = await asked('gzip, deflate, br, zstd');
+
+      expect(result.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding' });
+      expect(result.isBase64Encoded).toBe(true);
+      const body = brotliDecompressSync(Buffer.from(result.body!, 'base64')).toString('utf8');
+      expect(JSON.parse(body)).toEqual({ paragraphs });
+      expect(result.body!.length).toBeLessThan(JSON.stringify({ paragraphs }).length / 5);
+    });
+
+    it('answers gzip to a caller that takes only gzip, or refuses Brotli', async () => {
+      for (const acceptEncoding of ['gzip', 'br;q=0, gzip']) {
+        const result = await asked(acceptEncoding);
+
+        expect(result.headers?.['content-encoding']).toBe('gzip');
+        const body = gunzipSync(Buffer.from(result.body!, 'base64')).toString('utf8');
+        expect(JSON.parse(body)).toEqual({ paragraphs });
+      }
+    });
+
+    it('leaves the answer as it is for a caller that takes no encoding, and a small answer always', async () => {
+      const plain = await asked();
+      const small = await asked('br', 'small');
+
+      expect(plain.headers?.['content-encoding']).toBeUndefined();
+      expect(parseBody(plain)).toEqual({ paragraphs });
+      expect(small.headers?.['content-encoding']).toBeUndefined();
+      expect(parseBody(small)).toEqual({ ok: true });
     });
   });
 });
