@@ -1,7 +1,7 @@
 /**
  * The page's first script, run while the app's code downloads (issue 26 §3): it starts the reads the address
- * will need, so on a phone they arrive with the code rather than after it, and on a chapter's address draws the
- * chapter's opening in the page's frame. The app takes the reads through the api-client (`lib/early-reads.ts`);
+ * will need, so on a phone they arrive with the code rather than after it; on a chapter's address it draws the
+ * chapter's opening in the page's frame, and on the story list it loads the first covers. The app takes the reads through the api-client (`lib/early-reads.ts`);
  * a read not taken is forgotten. The frame goes for good as the app first draws, so a page that later shows
  * nothing for a moment never shows the frame again.
  */
@@ -28,6 +28,11 @@ try {
     storage: window.localStorage,
     frame,
     openDatabase: openOfflineDatabase,
+    loadImage: (url) => {
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = url;
+    },
   });
 } catch {
   // Storage refused (a private window may throw on reaching it): the app reads as its code arrives.

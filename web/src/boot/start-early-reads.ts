@@ -6,6 +6,7 @@ import { holdsUnsentChanges } from '../editor/autosave/pending-op-store';
 import { startEarlyRead } from '../lib/early-reads';
 import type { OfflineDatabase } from '../lib/offline/offline-database';
 import { drawChapterOpening, openingTexts } from './chapter-opening-frame';
+import { eagerCoverUrls } from '../features/stories/library-covers';
 import type { Chapter } from '../../../shared/schemas/chapter';
 
 /**
@@ -67,6 +68,8 @@ const copyOfAnswer = (response: Promise<Response> | undefined): Promise<unknown>
 export interface EarlyReadsPage {
   address: Location | URL;
   storage: Storage;
+  /** Starts loading a picture the page will show (into the browser's image cache). */
+  loadImage?: (url: string) => void;
   /** Where the chapter's opening screenful is drawn before the app has arrived (index.html's frame). */
   frame?: HTMLElement;
   /** The browser's database, where the autosave queue keeps what is unsent. */
@@ -82,8 +85,16 @@ export interface EarlyReadsPage {
  * started before the app could not always say (the autosave-under-faults browser test met a paragraph merged
  * against text older than its own saved version).
  */
-export function startEarlyReads({ address, storage, frame, openDatabase }: EarlyReadsPage): void {
+export function startEarlyReads({ address, storage, frame, openDatabase, loadImage }: EarlyReadsPage): void {
   const reads = new Map(earlyReadsOf(address.pathname).map((url) => [url, startEarlyRead(url)]));
+  if (loadImage && matchAddress(paths.stories.path, address.pathname)) {
+    loadFirstCovers(
+      copyOfAnswer(reads.get(apiPaths.seriesList)),
+      copyOfAnswer(reads.get(apiPaths.stories)),
+      loadImage,
+    );
+    return;
+  }
   const storyId = workspaceStory(address.pathname);
   if (storyId === undefined) return;
   const story = copyOfAnswer(reads.get(apiPaths.story(storyId)));
@@ -108,6 +119,23 @@ export function startEarlyReads({ address, storage, frame, openDatabase }: Early
       );
     })
     .catch(() => undefined);
+}
+
+/**
+ * On /stories, the covers the page loads at once (`eagerCoverUrls`), asked for as soon as the lists answer: on a
+ * phone they arrived only after the app had drawn the list, a second and more after it (the page's largest
+ * paint, which Lighthouse found waiting 3 s to start).
+ */
+function loadFirstCovers(
+  series: Promise<unknown>,
+  stories: Promise<unknown>,
+  loadImage: (url: string) => void,
+): void {
+  void Promise.all([series, stories]).then(([seriesList, storyList]) => {
+    if (!Array.isArray(seriesList) || !Array.isArray(storyList)) return;
+    const cards = (list: unknown[]) => list.filter((card) => typeof card === 'object' && card !== null);
+    eagerCoverUrls(cards(seriesList), cards(storyList)).forEach(loadImage);
+  });
 }
 
 async function drawWhenSafe(

@@ -63,6 +63,30 @@ describe('the story list', () => {
     expect(screen.queryByText('The Loreweaver is In')).toBeNull();
   });
 
+  it("loads the covers of the first four cards at once (the page's first script loads the same) and the rest lazily", async () => {
+    library(
+      ['One', 'Two', 'Three', 'Four', 'Five'].map((word) =>
+        buildStory({ story_id: word, title: `Book ${word}`, image_url: `/images/${word}.jpg` }),
+      ),
+      [],
+    );
+
+    renderApp('/stories');
+
+    await screen.findByRole('article', { name: 'Book Five' });
+    const covers = [...document.querySelectorAll('article img')].map((image) => [
+      image.getAttribute('src'),
+      image.getAttribute('loading'),
+    ]);
+    expect(covers).toEqual([
+      ['/images/One.jpg', 'eager'],
+      ['/images/Two.jpg', 'eager'],
+      ['/images/Three.jpg', 'eager'],
+      ['/images/Four.jpg', 'eager'],
+      ['/images/Five.jpg', 'lazy'],
+    ]);
+  });
+
   it('shows 4 story avatars of a series and counts the rest as +N', async () => {
     // Arrange
     library([], [buildSeries({ series_id: 'r1', series_title: 'The Expanse' }, sixVolumes)]);

@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { SharedWithMeSection } from '../../reading';
 import { SeriesCard } from '../components/series-card';
+import { eagerCoverUrls } from '../library-covers';
 import { StoryCard } from '../components/story-card';
 import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
 import { useManuscriptImport } from '../hooks/use-manuscript-import';
@@ -38,12 +39,6 @@ const SeriesStoriesDrawer = lazyComponent(
   () => import('../components/series-stories-drawer'),
   'SeriesStoriesDrawer',
 );
-
-/**
- * Covers loaded at once rather than when layout finds them in view: the first row on a wide screen (four
- * columns), the first one or two on a phone. The first of them is the page's largest paint.
- */
-const EAGER_COVERS = 4;
 
 type PendingDeletion = { kind: 'story'; story: Story } | { kind: 'series'; series: Series };
 
@@ -73,6 +68,10 @@ export function StoriesPage() {
     null,
   );
   const [sideList, setSideList] = useState<{ series: Series; open: boolean } | null>(null);
+
+  const eagerCovers = new Set(
+    library.status === 'loaded' ? eagerCoverUrls(library.series, library.standaloneStories) : [],
+  );
 
   const askToDelete = (deletion: PendingDeletion) => setDeletionPrompt({ deletion, open: true });
   const closeDeletionPrompt = () => setDeletionPrompt((current) => current && { ...current, open: false });
@@ -145,11 +144,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.series.length > 0 && (
         <CardSection heading="Series">
-          {library.series.map((series, index) => (
+          {library.series.map((series) => (
             <SeriesCard
               key={series.series_id}
               series={series}
-              eagerCover={index < EAGER_COVERS}
+              eagerCover={eagerCovers.has(series.image_url)}
               onDelete={() => askToDelete({ kind: 'series', series })}
               onShowStories={() => setSideList({ series, open: true })}
             />
@@ -159,11 +158,11 @@ export function StoriesPage() {
 
       {library.status === 'loaded' && library.standaloneStories.length > 0 && (
         <CardSection heading="Stories">
-          {library.standaloneStories.map((story, index) => (
+          {library.standaloneStories.map((story) => (
             <StoryCard
               key={story.story_id}
               story={story}
-              eagerCover={library.series.length + index < EAGER_COVERS}
+              eagerCover={eagerCovers.has(story.image_url)}
               onDelete={() => askToDelete({ kind: 'story', story })}
             />
           ))}
