@@ -55,6 +55,7 @@ const WORDS_PER_PARAGRAPH = 25;
 const COLD_IMPORT_RUNS = 3;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const HEAVIEST_PACKAGES_SHOWN = 4;
+const PHONE_RUNS = 3;
 
 const kilobytes = (bytes: number) => bytes / 1024;
 const formatKb = (bytes: number) => `${kilobytes(bytes).toFixed(0)} KB`;
@@ -237,6 +238,43 @@ function describeWeight(weight: PageWeight): string {
   return `${weight.files.length} files, ${formatKb(weight.rawBytes)} uncompressed; largest ${largest}`;
 }
 
+/** A mid-range phone on a slow 4G network, as Lighthouse's mobile profile assumes it (150 ms, 1.6 Mbit/s, 4× CPU). */
+const PHONE_NETWORK = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const PHONE_CPU_SLOWDOWN = 4;
+
+/**
+ * /stories opened on an emulated phone from an empty cache, watched in the browser itself: when its largest paint
+ * happened (the first cover) and when the app showed the list; with the page's first script, or without it (its
+ * file refused: the app then reads everything itself once its code has arrived).
+ */
+async function storyListOnPhone(context: BrowserContext, withFirstScript: boolean) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE_NETWORK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
+  if (!withFirstScript) await page.route(/\/assets\/early-reads-/, (route) => route.abort());
+  const started = Date.now();
+  await page.goto('/stories', { waitUntil: 'commit' });
+  await page.getByRole('article', { name: 'The Lantern Road' }).waitFor({ timeout: 60_000 });
+  const listShown = Date.now() - started;
+  const largestPaint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => resolve(entries.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      }),
+  );
+  await page.close();
+  return { largestPaint, listShown };
+}
+
 async function weighWebApp(site: {
   url: string;
   cookie: { name: string; value: string };
@@ -260,6 +298,23 @@ async function weighWebApp(site: {
       unit: 'KB',
       target: { at: 'most', limit: FIRST_ROUTE_TARGET_KB },
       comparison: describeWeight(stories),
+    });
+    const phone = { withScript: [] as number[], withoutScript: [] as number[], listShown: [] as number[] };
+    for (let run = 0; run < PHONE_RUNS; run += 1) {
+      for (const withFirstScript of [true, false]) {
+        const context = await signedIn();
+        const { largestPaint, listShown } = await storyListOnPhone(context, withFirstScript);
+        await context.close();
+        (withFirstScript ? phone.withScript : phone.withoutScript).push(largestPaint);
+        if (withFirstScript) phone.listShown.push(listShown);
+      }
+    }
+    const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
+    printFigure({
+      name: '/stories on an emulated phone (slow 4G, 4× CPU), empty cache: largest paint',
+      value: median(phone.withScript) / 1000,
+      unit: 's',
+      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(phone.withoutScript))}; the app's own list shown at ${seconds(median(phone.listShown))} from the navigation`,
     });
     const workspaceContext = await signedIn();
     const workspace = await pageWeight(workspaceContext, `/stories/${site.storyId}`, async (page) => {

@@ -33,7 +33,7 @@ const startAt = (frame: HTMLElement) =>
   startEarlyReads({
     address: new URL('/stories/s1', 'http://localhost'),
     storage: localStorage,
-    frame,
+    frame: Promise.resolve(frame),
     openDatabase: openOfflineDatabase,
   });
 

@@ -6,7 +6,7 @@ import { holdsUnsentChanges } from '../editor/autosave/pending-op-store';
 import { startEarlyRead } from '../lib/early-reads';
 import type { OfflineDatabase } from '../lib/offline/offline-database';
 import { drawChapterOpening, openingTexts } from './chapter-opening-frame';
-import { eagerCoverUrls } from '../features/stories/library-covers';
+import { drawStoryList } from './story-list-frame';
 import type { Chapter } from '../../../shared/schemas/chapter';
 
 /**
@@ -68,31 +68,27 @@ const copyOfAnswer = (response: Promise<Response> | undefined): Promise<unknown>
 export interface EarlyReadsPage {
   address: Location | URL;
   storage: Storage;
-  /** Starts loading a picture the page will show (into the browser's image cache). */
-  loadImage?: (url: string) => void;
-  /** Where the chapter's opening screenful is drawn before the app has arrived (index.html's frame). */
-  frame?: HTMLElement;
+  /** Where the story list or a chapter's opening is drawn before the app has arrived (index.html's frame). */
+  frame?: Promise<HTMLElement | undefined>;
   /** The browser's database, where the autosave queue keeps what is unsent. */
   openDatabase?: () => Promise<OfflineDatabase>;
 }
 
 /**
  * Starts the address's reads; on a workspace, once the story answers, the opening screenful of the chapter it
- * opens (the one `chapterOpenedBy` names, as the workspace will). Given a frame, the opening is drawn there as it
- * answers, unless this browser holds unsent changes of the chapter, which the server's text would contradict.
- * The chapter's content itself, which the editor opens with, is left to the workspace's route: the editor must
- * know which of its page's writes the read may predate (`readChapterBlocksForEditor`), and under faults a read
- * started before the app could not always say (the autosave-under-faults browser test met a paragraph merged
- * against text older than its own saved version).
+ * opens (the one `chapterOpenedBy` names, as the workspace will). Given a frame, the story list is drawn there as
+ * its two lists answer (`drawStoryList`), and a chapter's opening as it answers, unless this browser holds unsent
+ * changes of the chapter, which the server's text would contradict. The chapter's content itself, which the
+ * editor opens with, is left to the workspace's route: the editor must know which of its page's writes the read
+ * may predate (`readChapterBlocksForEditor`).
  */
-export function startEarlyReads({ address, storage, frame, openDatabase, loadImage }: EarlyReadsPage): void {
+export function startEarlyReads({ address, storage, frame, openDatabase }: EarlyReadsPage): void {
   const reads = new Map(earlyReadsOf(address.pathname).map((url) => [url, startEarlyRead(url)]));
-  if (loadImage && matchAddress(paths.stories.path, address.pathname)) {
-    loadFirstCovers(
-      copyOfAnswer(reads.get(apiPaths.seriesList)),
-      copyOfAnswer(reads.get(apiPaths.stories)),
-      loadImage,
-    );
+  if (frame && matchAddress(paths.stories.path, address.pathname)) {
+    const lists = [apiPaths.seriesList, apiPaths.stories].map((url) => copyOfAnswer(reads.get(url)));
+    void Promise.all([frame, ...lists]).then(([parsedFrame, series, stories]) => {
+      if (parsedFrame) drawStoryList(parsedFrame, series, stories);
+    });
     return;
   }
   const storyId = workspaceStory(address.pathname);
@@ -121,25 +117,8 @@ export function startEarlyReads({ address, storage, frame, openDatabase, loadIma
     .catch(() => undefined);
 }
 
-/**
- * On /stories, the covers the page loads at once (`eagerCoverUrls`), asked for as soon as the lists answer: on a
- * phone they arrived only after the app had drawn the list, a second and more after it (the page's largest
- * paint, which Lighthouse found waiting 3 s to start).
- */
-function loadFirstCovers(
-  series: Promise<unknown>,
-  stories: Promise<unknown>,
-  loadImage: (url: string) => void,
-): void {
-  void Promise.all([series, stories]).then(([seriesList, storyList]) => {
-    if (!Array.isArray(seriesList) || !Array.isArray(storyList)) return;
-    const cards = (list: unknown[]) => list.filter((card) => typeof card === 'object' && card !== null);
-    eagerCoverUrls(cards(seriesList), cards(storyList)).forEach(loadImage);
-  });
-}
-
 async function drawWhenSafe(
-  frame: HTMLElement,
+  frame: Promise<HTMLElement | undefined>,
   opening: Promise<unknown>,
   settings: Promise<unknown>,
   holdsUnsent: () => Promise<boolean>,
@@ -147,5 +126,6 @@ async function drawWhenSafe(
   const [answer, unsent] = await Promise.all([opening, holdsUnsent().catch(() => true)]);
   const texts = openingTexts(answer);
   if (unsent || !texts) return;
-  drawChapterOpening(frame, texts, await settings);
+  const parsedFrame = await frame;
+  if (parsedFrame) drawChapterOpening(parsedFrame, texts, await settings);
 }

@@ -6,6 +6,7 @@ import { deleteStory, storiesQuery } from '../../../api/stories';
 import { loadChapterQueues } from '../../../editor/autosave/load-chapter-queues';
 import { useDeletedToast } from '../../../lib/restore-from-trash';
 import { useLoadQuery } from '../../../lib/use-load-query';
+import { standaloneStories } from '../library-page';
 
 export type StoryLibrary =
   | { status: 'loading' }
@@ -80,7 +81,7 @@ export function useStoryLibrary() {
       : {
           status: 'loaded',
           series: seriesList.data ?? [],
-          standaloneStories: (stories.data ?? []).filter((story) => !story.series_id),
+          standaloneStories: standaloneStories(stories.data ?? []),
           isComplete: stories.isSuccess && seriesList.isSuccess,
         };
 

@@ -18,7 +18,13 @@ import { paths } from '../../../config/paths';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { SharedWithMeSection } from '../../reading';
 import { SeriesCard } from '../components/series-card';
-import { eagerCoverUrls } from '../library-covers';
+import {
+  eagerCoverUrls,
+  LIBRARY_DESCRIPTION,
+  LIBRARY_TITLE,
+  SERIES_SECTION,
+  STORIES_SECTION,
+} from '../library-page';
 import { StoryCard } from '../components/story-card';
 import { IMPORT_MANUSCRIPT_LABEL } from '../components/import-manuscript-label';
 import { useManuscriptImport } from '../hooks/use-manuscript-import';
@@ -104,10 +110,10 @@ export function StoriesPage() {
       >
         <Box sx={{ minWidth: 0, flex: '1 1 auto' }}>
           <Typography variant="h4" component="h1">
-            Your Stories
+            {LIBRARY_TITLE}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Every series and standalone story you are writing.
+            {LIBRARY_DESCRIPTION}
           </Typography>
         </Box>
         <Box
@@ -143,7 +149,7 @@ export function StoriesPage() {
       )}
 
       {library.status === 'loaded' && library.series.length > 0 && (
-        <CardSection heading="Series">
+        <CardSection heading={SERIES_SECTION}>
           {library.series.map((series) => (
             <SeriesCard
               key={series.series_id}
@@ -157,7 +163,7 @@ export function StoriesPage() {
       )}
 
       {library.status === 'loaded' && library.standaloneStories.length > 0 && (
-        <CardSection heading="Stories">
+        <CardSection heading={STORIES_SECTION}>
           {library.standaloneStories.map((story) => (
             <StoryCard
               key={story.story_id}
