@@ -275,6 +275,39 @@ async function storyListOnPhone(context: BrowserContext, withFirstScript: boolea
   return { largestPaint, listShown };
 }
 
+/**
+ * A story's workspace opened on an emulated phone from an empty cache: when the chapter's first words showed
+ * (drawn by the first script, the app's opening or its editor, on the page's clock) and when the chapter was
+ * editable; with the page's first script or without it, as for the story list.
+ */
+async function workspaceOnPhone(context: BrowserContext, storyId: string, withFirstScript: boolean) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE_NETWORK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
+  if (!withFirstScript) await page.route(/\/assets\/early-reads-/, (route) => route.abort());
+  await page.goto(`/stories/${storyId}`, { waitUntil: 'commit' });
+  const firstWords = await page.waitForFunction(
+    () => {
+      const shown = [...document.querySelectorAll('p')].find(
+        (paragraph) => paragraph.textContent?.startsWith('word0') && paragraph.checkVisibility(),
+      );
+      return shown ? performance.now() : 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const editable = await page.waitForFunction(
+    () => (document.querySelector('[aria-label="Chapter text"]') ? performance.now() : 0),
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const timings = { firstWords: await firstWords.jsonValue(), editable: await editable.jsonValue() };
+  await page.close();
+  return timings;
+}
+
 async function weighWebApp(site: {
   url: string;
   cookie: { name: string; value: string };
@@ -315,6 +348,26 @@ async function weighWebApp(site: {
       value: median(phone.withScript) / 1000,
       unit: 's',
       comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(phone.withoutScript))}; the app's own list shown at ${seconds(median(phone.listShown))} from the navigation`,
+    });
+    const workspacePhone = {
+      withScript: [] as number[],
+      withoutScript: [] as number[],
+      editable: [] as number[],
+    };
+    for (let run = 0; run < PHONE_RUNS; run += 1) {
+      for (const withFirstScript of [true, false]) {
+        const context = await signedIn();
+        const { firstWords, editable } = await workspaceOnPhone(context, site.storyId, withFirstScript);
+        await context.close();
+        (withFirstScript ? workspacePhone.withScript : workspacePhone.withoutScript).push(firstWords);
+        if (withFirstScript) workspacePhone.editable.push(editable);
+      }
+    }
+    printFigure({
+      name: 'the workspace on an emulated phone (slow 4G, 4× CPU), empty cache: first words shown',
+      value: median(workspacePhone.withScript) / 1000,
+      unit: 's',
+      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(workspacePhone.withoutScript))}; the chapter editable at ${seconds(median(workspacePhone.editable))}`,
     });
     const workspaceContext = await signedIn();
     const workspace = await pageWeight(workspaceContext, `/stories/${site.storyId}`, async (page) => {
