@@ -246,18 +246,24 @@ const PHONE_NETWORK = {
 };
 const PHONE_CPU_SLOWDOWN = 4;
 
-/**
- * /stories opened on an emulated phone from an empty cache, watched in the browser itself: when its largest paint
- * happened (the first cover) and when the app showed the list; with the page's first script, or without it (its
- * file refused: the app then reads everything itself once its code has arrived).
- */
-async function storyListOnPhone(context: BrowserContext, withFirstScript: boolean) {
+/** A page of an emulated phone; without the page's first script, its file refused. */
+async function phonePage(context: BrowserContext, withFirstScript: boolean): Promise<Page> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE_NETWORK });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
   if (!withFirstScript) await page.route(/\/assets\/early-reads-/, (route) => route.abort());
+  return page;
+}
+
+/**
+ * /stories opened on an emulated phone from an empty cache, watched in the browser itself: when its largest paint
+ * happened (the first cover) and when the app showed the list; with the page's first script, or without it (its
+ * file refused: the app then reads everything itself once its code has arrived).
+ */
+async function storyListOnPhone(context: BrowserContext, withFirstScript: boolean) {
+  const page = await phonePage(context, withFirstScript);
   const started = Date.now();
   await page.goto('/stories', { waitUntil: 'commit' });
   await page.getByRole('article', { name: 'The Lantern Road' }).waitFor({ timeout: 60_000 });
@@ -281,12 +287,7 @@ async function storyListOnPhone(context: BrowserContext, withFirstScript: boolea
  * editable; with the page's first script or without it, as for the story list.
  */
 async function workspaceOnPhone(context: BrowserContext, storyId: string, withFirstScript: boolean) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE_NETWORK });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
-  if (!withFirstScript) await page.route(/\/assets\/early-reads-/, (route) => route.abort());
+  const page = await phonePage(context, withFirstScript);
   await page.goto(`/stories/${storyId}`, { waitUntil: 'commit' });
   const firstWords = await page.waitForFunction(
     () => {

@@ -99,6 +99,37 @@ async function leaveUnsentOps(ops: PendingOp[]): Promise<void> {
   });
 }
 
+/** What a page left unsent: paragraph a typed on revision 1. */
+const typedHere = (storyId: string): PendingOp => ({
+  storyId,
+  chapterId: 'chapter-1',
+  retry: false,
+  type: 'save',
+  keyId: 'a',
+  chunk: paragraphChunk('a', 'Typed here.'),
+  place: 0,
+  baseRevision: 1,
+});
+
+/** The content call answering paragraph a (its `text` at `revision`) and b, 'Kept.' at revision 1. */
+const storedAB = (text: string, revision: number) =>
+  jsonResponse({
+    items: [
+      {
+        key_id: { Value: 'a' },
+        chunk: { Value: paragraphChunk('a', text) },
+        place: { Value: '0' },
+        revision,
+      },
+      {
+        key_id: { Value: 'b' },
+        chunk: { Value: paragraphChunk('b', 'Kept.') },
+        place: { Value: '1' },
+        revision: 1,
+      },
+    ],
+  });
+
 describe('ChapterEditor', () => {
   it('shows the chapter in order with its formatting, the toolbar, its slots and the save status', async () => {
     const storyId = newStoryId();
@@ -232,41 +263,13 @@ describe('ChapterEditor', () => {
 
   it('on 409 chapter_changed, reloads the chapter, keeps both versions of the paragraph marked, says so and saves again', async () => {
     const storyId = newStoryId();
-    await leaveUnsentOps([
-      {
-        storyId,
-        chapterId: 'chapter-1',
-        retry: false,
-        type: 'save',
-        keyId: 'a',
-        chunk: paragraphChunk('a', 'Typed here.'),
-        place: 0,
-        baseRevision: 1,
-      },
-    ]);
+    await leaveUnsentOps([typedHere(storyId)]);
     let reads = 0;
-    const stored = (text: string, revision: number) =>
-      jsonResponse({
-        items: [
-          {
-            key_id: { Value: 'a' },
-            chunk: { Value: paragraphChunk('a', text) },
-            place: { Value: '0' },
-            revision,
-          },
-          {
-            key_id: { Value: 'b' },
-            chunk: { Value: paragraphChunk('b', 'Kept.') },
-            place: { Value: '1' },
-            revision: 1,
-          },
-        ],
-      });
     const fetchMock = stubFetch((url, init) => {
       if (init.method === 'GET' || init.method === undefined) {
         reads += 1;
         // The first read is from before the other window's save; the reload after the 409 sees it.
-        return reads === 1 ? stored('Loaded.', 1) : stored('Typed elsewhere.', 2);
+        return reads === 1 ? storedAB('Loaded.', 1) : storedAB('Typed elsewhere.', 2);
       }
       if (reads === 1) return jsonResponse({ error: 'chapter_changed', message: 'Changed elsewhere.' }, 409);
       return emptyResponse();
@@ -291,43 +294,15 @@ describe('ChapterEditor', () => {
 
   it('on 409 chapter_changed, keeps the editor open and what the author types while the chapter is read again', async () => {
     const storyId = newStoryId();
-    await leaveUnsentOps([
-      {
-        storyId,
-        chapterId: 'chapter-1',
-        retry: false,
-        type: 'save',
-        keyId: 'a',
-        chunk: paragraphChunk('a', 'Typed here.'),
-        place: 0,
-        baseRevision: 1,
-      },
-    ]);
-    const stored = (text: string, revision: number) =>
-      jsonResponse({
-        items: [
-          {
-            key_id: { Value: 'a' },
-            chunk: { Value: paragraphChunk('a', text) },
-            place: { Value: '0' },
-            revision,
-          },
-          {
-            key_id: { Value: 'b' },
-            chunk: { Value: paragraphChunk('b', 'Kept.') },
-            place: { Value: '1' },
-            revision: 1,
-          },
-        ],
-      });
+    await leaveUnsentOps([typedHere(storyId)]);
     let reads = 0;
     const readAgain = deferred<void>();
     const fetchMock = stubFetch(async (url, init) => {
       if (init.method === 'GET' || init.method === undefined) {
         reads += 1;
-        if (reads === 1) return stored('Loaded.', 1);
+        if (reads === 1) return storedAB('Loaded.', 1);
         await readAgain.promise;
-        return stored('Typed elsewhere.', 2);
+        return storedAB('Typed elsewhere.', 2);
       }
       if (reads === 1) return jsonResponse({ error: 'chapter_changed', message: 'Changed elsewhere.' }, 409);
       return emptyResponse();
