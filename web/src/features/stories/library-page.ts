@@ -11,7 +11,7 @@ export const STORIES_SECTION = 'Stories';
  * Which cards load their cover at once rather than when layout finds them in view: the first row on a wide
  * screen (four columns), the first one or two on a phone. The first of them is the page's largest paint.
  */
-export const EAGER_COVERS = 4;
+const EAGER_COVERS = 4;
 
 interface CoveredCard {
   image_url?: unknown;

@@ -8,7 +8,7 @@ import {
 } from 'lexical';
 import { useEffect } from 'react';
 import { fetchChapterContent } from '../../../api/chapter-content';
-import { reconcileWithServer, type StoredBlock } from '../../autosave/merge-pending-ops';
+import { reconcileWithServer, type ServerBlock, type StoredBlock } from '../../autosave/merge-pending-ops';
 import { rebaseOnServer } from '../../chapter-content';
 import type { AutosaveQueue } from '../../autosave';
 import { $isCustomParagraphNode, newKeyId, type CustomParagraphNode } from '../../nodes';
@@ -63,12 +63,30 @@ function $showServerContent(
   else if (caret && changed.has(caret.keyId)) $placeCaret(caret);
 }
 
-/** Shows `blocks` in the editor as a load (not saved, not undoable; see `$showServerContent`). */
-function showServerContent(
-  editor: LexicalEditor,
-  blocks: readonly StoredBlock[],
-  changed: ReadonlySet<string>,
-) {
+/**
+ * Rebases what waits unsent on the server's paragraphs (`rebaseOnServer`) and shows the result in the open editor,
+ * as a load (not saved, not undoable): paragraphs whose text changes are replaced, the others left as they are,
+ * the caret with them. An editor already showing it is left alone.
+ */
+function showRebased(editor: LexicalEditor, queue: AutosaveQueue, server: ServerBlock[]): void {
+  // What the editor shows of each paragraph: this page's unsent version, else the server's as last known.
+  const shown = new Map<string, string>();
+  for (const block of server) {
+    const known = queue.knownServerChunk(block.keyId);
+    if (known !== undefined) shown.set(block.keyId, known);
+  }
+  for (const op of queue.pendingOps().blocks) if (op.type === 'save') shown.set(op.keyId, op.chunk);
+  const { blocks } = rebaseOnServer(queue, server);
+  const changed = new Set(
+    blocks.filter((block) => shown.get(block.keyId) !== block.chunk).map((block) => block.keyId),
+  );
+  const shownOrder = editor.getEditorState().read(() =>
+    $getRoot()
+      .getChildren()
+      .filter($isCustomParagraphNode)
+      .map((paragraph) => paragraph.getKeyId()),
+  );
+  if (changed.size === 0 && shownOrder.join() === blocks.map((block) => block.keyId).join()) return;
   const focused = editor.getRootElement()?.contains(document.activeElement) ?? false;
   editor.update(() => $showServerContent(blocks, changed, focused), {
     tag: [PROGRAMMATIC_LOAD_TAG, HISTORY_MERGE_TAG],
@@ -99,29 +117,9 @@ export async function takeInOtherSaves(
     const unlessStamp: string | undefined = stamp === '' ? undefined : stamp;
     const read = await fetchChapterContent(storyId, chapterId, { background: true, unlessStamp });
     if (read === 'unchanged' || read.blocks.length === 0) return stamp;
-    const pending = queue.pendingOps();
-    const dryRun = reconcileWithServer(read.blocks, pending, newKeyId);
+    const dryRun = reconcileWithServer(read.blocks, queue.pendingOps(), newKeyId);
     if (dryRun.conflicts > 0 || dryRun.merged > 0) return stamp;
-
-    const pendingKeyIds = new Set(pending.blocks.map((op) => op.keyId));
-    const changed = new Set(
-      read.blocks
-        .filter(
-          (block) => !pendingKeyIds.has(block.keyId) && queue.knownServerChunk(block.keyId) !== block.chunk,
-        )
-        .map((block) => block.keyId),
-    );
-    const { blocks } = queue.reconcile(read.blocks, newKeyId);
-    const shownOrder = editor.getEditorState().read(() =>
-      $getRoot()
-        .getChildren()
-        .filter($isCustomParagraphNode)
-        .map((paragraph) => paragraph.getKeyId()),
-    );
-    if (changed.size === 0 && shownOrder.join() === blocks.map((block) => block.keyId).join())
-      return read.stamp;
-
-    showServerContent(editor, blocks, changed);
+    showRebased(editor, queue, read.blocks);
     return read.stamp;
   } finally {
     queue.resume();
@@ -139,18 +137,7 @@ export async function takeInChangedChapter(editor: LexicalEditor, queue: Autosav
   await queue.pause();
   try {
     const read = await fetchChapterContent(storyId, chapterId, { background: true });
-    // What the editor shows of each paragraph: this page's unsent version, else the server's as last known.
-    const shown = new Map<string, string>();
-    for (const block of read.blocks) {
-      const known = queue.knownServerChunk(block.keyId);
-      if (known !== undefined) shown.set(block.keyId, known);
-    }
-    for (const op of queue.pendingOps().blocks) if (op.type === 'save') shown.set(op.keyId, op.chunk);
-    const { blocks } = rebaseOnServer(queue, read.blocks);
-    const changed = new Set(
-      blocks.filter((block) => shown.get(block.keyId) !== block.chunk).map((block) => block.keyId),
-    );
-    showServerContent(editor, blocks, changed);
+    showRebased(editor, queue, read.blocks);
     return read.stamp;
   } finally {
     queue.resume();

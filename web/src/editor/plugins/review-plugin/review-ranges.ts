@@ -47,7 +47,7 @@ export function $chapterParagraphs(): ChapterParagraph[] {
  * each keystroke in a 150,000-word chapter with a comment tens of milliseconds.
  */
 export class ChapterParagraphCache {
-  private readonly paragraphs = new Map<NodeKey, ChapterParagraph>();
+  private paragraphs = new Map<NodeKey, ChapterParagraph>();
 
   /** Forgets what the update changed (every paragraph it changed, whole-state replacements included). */
   forgetChanged(update: UpdateListenerPayload): void {
@@ -56,17 +56,14 @@ export class ChapterParagraphCache {
     });
   }
 
+  /** The paragraphs as they stand; those removed since the last read are let go. */
   $read(): ChapterParagraph[] {
-    return $getRoot()
-      .getChildren()
-      .filter($isCustomParagraphNode)
-      .map((node) => {
-        const kept = this.paragraphs.get(node.getKey());
-        if (kept) return kept;
-        const read = $readParagraph(node);
-        this.paragraphs.set(node.getKey(), read);
-        return read;
-      });
+    const current = new Map<NodeKey, ChapterParagraph>();
+    for (const node of $getRoot().getChildren().filter($isCustomParagraphNode)) {
+      current.set(node.getKey(), this.paragraphs.get(node.getKey()) ?? $readParagraph(node));
+    }
+    this.paragraphs = current;
+    return [...current.values()];
   }
 }
 
