@@ -1,8 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import {
+  chosenEncoding,
+  compressed,
+  MIN_COMPRESSED_BYTES,
+  type Encoding,
+} from '../lambdas/middleware/compression';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,19 +29,6 @@ const contentTypes: Record<string, string> = {
 
 /** Types CloudFront compresses (among others); images and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
-/** CloudFront leaves smaller files as they are. */
-const MIN_COMPRESSED_BYTES = 1_000;
-
-type Encoding = 'br' | 'gzip';
-
-const brotliCompressed = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * Brotli at quality 5, as a CDN compresses on the fly: within a few per cent of gzip -9's size or better, in
- * milliseconds. Node's default (11) took ≈ 1 s for the app's first files, and a page waited for it.
- */
-const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
  * Compressed bodies by file, encoding and modification time (the build's files rarely change while served),
@@ -45,22 +36,14 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
  */
 const compressedBodies = new Map<string, Promise<Buffer>>();
 
-function compressed(file: string, modified: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compressedFile(file: string, modified: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
   const key = `${encoding} ${modified} ${file}`;
   let result = compressedBodies.get(key);
   if (!result) {
-    result = encoding === 'br' ? brotliCompressed(body, BROTLI_OPTIONS) : gzipped(body);
+    result = compressed(body, encoding);
     compressedBodies.set(key, result);
   }
   return result;
-}
-
-/** The encoding CloudFront would answer with: Brotli when the browser takes it, else gzip, else none. */
-function chosenEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const accepted = (acceptEncoding ?? '').split(',').map((entry) => entry.split(';')[0]!.trim());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return undefined;
 }
 
 /**
@@ -93,7 +76,7 @@ export async function serveWebApp(
     COMPRESSIBLE.has(extension) && body.length >= MIN_COMPRESSED_BYTES
       ? chosenEncoding(acceptEncoding)
       : undefined;
-  const sent = encoding ? await compressed(file, modified, body, encoding) : body;
+  const sent = encoding ? await compressedFile(file, modified, body, encoding) : body;
   response.writeHead(200, {
     'content-type': contentTypes[extension] ?? 'application/octet-stream',
     'content-length': String(sent.length),

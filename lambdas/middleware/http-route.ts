@@ -82,7 +82,8 @@ function validate(schema: z.ZodType | undefined, value: unknown, part: string): 
 /**
  * Every HTTP handler is built here, so each gets the same pipeline: ports and a request logger, error
  * mapping, refusal of dot-segment paths, the cross-site check, session authentication and input validation, in that order;
- * and a large text answer compressed for a caller that accepts it.
+ * and a large text answer compressed for a caller that accepts it (the first middleware, so its `after` runs last,
+ * on the answer as the handler made it).
  */
 export function httpRoute<
   TBody extends z.ZodType | undefined = undefined,
@@ -90,58 +91,55 @@ export function httpRoute<
   TParams extends z.ZodType | undefined = undefined,
   TAuth extends AuthMode = AuthMode,
 >(options: RouteOptions<TBody, TQuery, TParams, TAuth>) {
-  return (
-    middy<RouteEvent, HttpResult, Error, RouteContext>()
-      // First, so its `after` runs last, on the answer as the handler made it.
-      .use(compressResponse())
-      .use({
-        before: async (request) => {
-          const ports = getPorts();
-          request.context.ports = ports;
-          request.context.logger = ports.logger.child({
-            requestId: request.event.requestContext?.requestId ?? request.context.awsRequestId,
-            route: request.event.routeKey,
-          });
-        },
-        after: async (request) => {
-          request.context.logger.info('request', { status: request.response?.statusCode });
-        },
-      })
-      .use(errorHandler())
-      .use({
-        // Whatever resolved the dots on the way here, the route was chosen for another path: never run it.
-        before: async ({ event }) => {
-          if (hasDotSegment(event.rawPath ?? '') || hasDotSegment(event.requestContext?.http?.path ?? '')) {
-            throw new ValidationError(DOT_SEGMENT_MESSAGE);
-          }
-        },
-      })
-      .use(originCheck(options.crossSite !== 'allowed'))
-      .use(sessionAuth(options.auth))
-      .use({
-        before: async (request) => {
-          const { event } = request;
-          request.context.input = {
-            body: options.body ? validate(options.body, parseJsonBody(event), 'body') : undefined,
-            query: validate(options.query, event.queryStringParameters ?? {}, 'query'),
-            params: validate(options.params, event.pathParameters ?? {}, 'params'),
-          };
-        },
-      })
-      .handler(async (event, context) => {
-        const { input } = context;
-        return options.handle({
-          body: input.body as Output<TBody>,
-          query: input.query as Output<TQuery>,
-          params: input.params as Output<TParams>,
-          userId: context.userId as TAuth extends 'required' ? string : string | undefined,
-          sessionId: context.sessionId,
-          cookies: readCookies(event),
-          // The domain logs through its ports: with the request's logger, each of its lines names the request.
-          ports: { ...context.ports, logger: context.logger },
-          logger: context.logger,
-          event,
+  return middy<RouteEvent, HttpResult, Error, RouteContext>()
+    .use(compressResponse())
+    .use({
+      before: async (request) => {
+        const ports = getPorts();
+        request.context.ports = ports;
+        request.context.logger = ports.logger.child({
+          requestId: request.event.requestContext?.requestId ?? request.context.awsRequestId,
+          route: request.event.routeKey,
         });
-      })
-  );
+      },
+      after: async (request) => {
+        request.context.logger.info('request', { status: request.response?.statusCode });
+      },
+    })
+    .use(errorHandler())
+    .use({
+      // Whatever resolved the dots on the way here, the route was chosen for another path: never run it.
+      before: async ({ event }) => {
+        if (hasDotSegment(event.rawPath ?? '') || hasDotSegment(event.requestContext?.http?.path ?? '')) {
+          throw new ValidationError(DOT_SEGMENT_MESSAGE);
+        }
+      },
+    })
+    .use(originCheck(options.crossSite !== 'allowed'))
+    .use(sessionAuth(options.auth))
+    .use({
+      before: async (request) => {
+        const { event } = request;
+        request.context.input = {
+          body: options.body ? validate(options.body, parseJsonBody(event), 'body') : undefined,
+          query: validate(options.query, event.queryStringParameters ?? {}, 'query'),
+          params: validate(options.params, event.pathParameters ?? {}, 'params'),
+        };
+      },
+    })
+    .handler(async (event, context) => {
+      const { input } = context;
+      return options.handle({
+        body: input.body as Output<TBody>,
+        query: input.query as Output<TQuery>,
+        params: input.params as Output<TParams>,
+        userId: context.userId as TAuth extends 'required' ? string : string | undefined,
+        sessionId: context.sessionId,
+        cookies: readCookies(event),
+        // The domain logs through its ports: with the request's logger, each of its lines names the request.
+        ports: { ...context.ports, logger: context.logger },
+        logger: context.logger,
+        event,
+      });
+    });
 }
