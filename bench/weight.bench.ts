@@ -333,42 +333,37 @@ async function weighWebApp(site: {
       target: { at: 'most', limit: FIRST_ROUTE_TARGET_KB },
       comparison: describeWeight(stories),
     });
-    const phone = { withScript: [] as number[], withoutScript: [] as number[], listShown: [] as number[] };
-    for (let run = 0; run < PHONE_RUNS; run += 1) {
-      for (const withFirstScript of [true, false]) {
-        const context = await signedIn();
-        const { largestPaint, listShown } = await storyListOnPhone(context, withFirstScript);
-        await context.close();
-        (withFirstScript ? phone.withScript : phone.withoutScript).push(largestPaint);
-        if (withFirstScript) phone.listShown.push(listShown);
+    const phoneRuns = async <T>(
+      measure: (context: BrowserContext, withFirstScript: boolean) => Promise<T>,
+    ) => {
+      const runs = { withScript: [] as T[], withoutScript: [] as T[] };
+      for (let run = 0; run < PHONE_RUNS; run += 1) {
+        for (const withFirstScript of [true, false]) {
+          const context = await signedIn();
+          (withFirstScript ? runs.withScript : runs.withoutScript).push(
+            await measure(context, withFirstScript),
+          );
+          await context.close();
+        }
       }
-    }
+      return runs;
+    };
     const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(2)} s`;
+    const list = await phoneRuns(storyListOnPhone);
     printFigure({
       name: '/stories on an emulated phone (slow 4G, 4× CPU), empty cache: largest paint',
-      value: median(phone.withScript) / 1000,
+      value: median(list.withScript.map((run) => run.largestPaint)) / 1000,
       unit: 's',
-      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(phone.withoutScript))}; the app's own list shown at ${seconds(median(phone.listShown))} from the navigation`,
+      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(list.withoutScript.map((run) => run.largestPaint)))}; the app's own list shown at ${seconds(median(list.withScript.map((run) => run.listShown)))} from the navigation`,
     });
-    const workspacePhone = {
-      withScript: [] as number[],
-      withoutScript: [] as number[],
-      editable: [] as number[],
-    };
-    for (let run = 0; run < PHONE_RUNS; run += 1) {
-      for (const withFirstScript of [true, false]) {
-        const context = await signedIn();
-        const { firstWords, editable } = await workspaceOnPhone(context, site.storyId, withFirstScript);
-        await context.close();
-        (withFirstScript ? workspacePhone.withScript : workspacePhone.withoutScript).push(firstWords);
-        if (withFirstScript) workspacePhone.editable.push(editable);
-      }
-    }
+    const chapter = await phoneRuns((context, withFirstScript) =>
+      workspaceOnPhone(context, site.storyId, withFirstScript),
+    );
     printFigure({
       name: 'the workspace on an emulated phone (slow 4G, 4× CPU), empty cache: first words shown',
-      value: median(workspacePhone.withScript) / 1000,
+      value: median(chapter.withScript.map((run) => run.firstWords)) / 1000,
       unit: 's',
-      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(workspacePhone.withoutScript))}; the chapter editable at ${seconds(median(workspacePhone.editable))}`,
+      comparison: `median of ${PHONE_RUNS}; without the page's first script ${seconds(median(chapter.withoutScript.map((run) => run.firstWords)))}; the chapter editable at ${seconds(median(chapter.withScript.map((run) => run.editable)))}`,
     });
     const workspaceContext = await signedIn();
     const workspace = await pageWeight(workspaceContext, `/stories/${site.storyId}`, async (page) => {
