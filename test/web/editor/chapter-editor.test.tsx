@@ -81,6 +81,23 @@ function paragraphTexts(): string[] {
   );
 }
 
+/** The author's text in place of the last paragraph's (jsdom draws no caret: the DOM's selection is left alone). */
+async function typeLastParagraph(text: string): Promise<void> {
+  const editor = (
+    screen.getByRole('textbox', { name: 'Chapter text' }) as { __lexicalEditor?: LexicalEditor }
+  ).__lexicalEditor!;
+  await act(async () => {
+    editor.update(
+      () => {
+        const last = $getRoot().getLastChild();
+        const node = $isElementNode(last) ? last.getFirstDescendant() : null;
+        if ($isTextNode(node)) node.setTextContent(text);
+      },
+      { tag: SKIP_DOM_SELECTION_TAG },
+    );
+  });
+}
+
 /** The autosave's unsent changes of the story kept in the browser's database. */
 async function unsentEntries(storyId: string): Promise<string[]> {
   const keys = await (await openOfflineDatabase()).getAllKeys('pendingOps');
@@ -208,20 +225,7 @@ describe('ChapterEditor', () => {
     rest.resolve();
     await waitFor(() => expect(paragraphTexts()).toEqual(['The opening.', 'The rest.']));
     expect(screen.queryByLabelText('Chapter opening')).toBeNull();
-    const editor = (
-      screen.getByRole('textbox', { name: 'Chapter text' }) as { __lexicalEditor?: LexicalEditor }
-    ).__lexicalEditor!;
-    await act(async () => {
-      // jsdom draws no caret: the edit leaves the DOM's selection alone.
-      editor.update(
-        () => {
-          const last = $getRoot().getLastChild();
-          const text = $isElementNode(last) ? last.getFirstDescendant() : null;
-          if ($isTextNode(text)) text.setTextContent('The rest, typed on.');
-        },
-        { tag: SKIP_DOM_SELECTION_TAG },
-      );
-    });
+    await typeLastParagraph('The rest, typed on.');
     await waitFor(async () => {
       await getChapterQueue({ storyId, chapterId: 'chapter-1' }).flush();
       expect(bodiesSent(fetchMock, 'PUT', `/api/stories/${storyId}`).map(String).join()).toContain(
@@ -311,17 +315,7 @@ describe('ChapterEditor', () => {
     renderEditor(storyId);
     await waitFor(() => expect(reads).toBe(2));
     const textbox = screen.getByRole('textbox', { name: 'Chapter text' });
-    const editor = (textbox as { __lexicalEditor?: LexicalEditor }).__lexicalEditor!;
-    await act(async () => {
-      editor.update(
-        () => {
-          const last = $getRoot().getLastChild();
-          const text = $isElementNode(last) ? last.getFirstDescendant() : null;
-          if ($isTextNode(text)) text.setTextContent('Kept, and typed on meanwhile.');
-        },
-        { tag: SKIP_DOM_SELECTION_TAG },
-      );
-    });
+    await typeLastParagraph('Kept, and typed on meanwhile.');
     readAgain.resolve();
 
     await waitFor(() =>
